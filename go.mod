@@ -1,0 +1,3 @@
+module boardrepl
+
+go 1.26.8

@@ -1,0 +1,8 @@
+// Package all registers every game boardrepl plays. Import it for its side
+// effect: rules.All and rules.Lookup then know the games.
+package all
+
+import (
+	_ "boardrepl/rules/ataxx"
+	_ "boardrepl/rules/oware"
+)

@@ -1,0 +1,98 @@
+package rules
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Perft counts the leaf nodes of the legal move tree to the given depth.
+// perft(0) = 1; a finished game has no moves, so it counts 0 at depth >= 1.
+// It uses the game's own fast perft when it has one.
+func Perft(g Game, depth int) uint64 {
+	if p, ok := g.(Perfter); ok {
+		return p.Perft(depth)
+	}
+	return GenericPerft(g, depth)
+}
+
+// GenericPerft counts through the Game interface only. It is the reference
+// the fast perfts are tested against.
+func GenericPerft(g Game, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	bufs := make([][]Move, depth)
+	return genericPerft(g, depth, bufs)
+}
+
+func genericPerft(g Game, depth int, bufs [][]Move) uint64 {
+	moves := g.Moves(bufs[depth-1][:0])
+	bufs[depth-1] = moves
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for i := 0; i < len(moves); i++ {
+		g.Play(moves[i])
+		n += genericPerft(g, depth-1, bufs)
+		g.Unplay()
+	}
+	return n
+}
+
+// DivideEntry is the perft count below one root move.
+type DivideEntry struct {
+	Move  string
+	Nodes uint64
+}
+
+// Divide returns the perft(depth-1) count below each root move, in the order
+// Moves lists them, using up to threads goroutines (threads < 1 means 1).
+// depth must be at least 1.
+func Divide(g Game, depth, threads int) ([]DivideEntry, error) {
+	if depth < 1 {
+		return nil, fmt.Errorf("divide needs depth >= 1")
+	}
+	moves := g.Moves(nil)
+	out := make([]DivideEntry, len(moves))
+	for i, m := range moves {
+		out[i].Move = g.FormatMove(m)
+	}
+	if threads < 1 {
+		threads = 1
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for t := 0; t < threads; t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := g.Clone()
+			for i := range next {
+				c.Play(moves[i])
+				out[i].Nodes = Perft(c, depth-1)
+				c.Unplay()
+			}
+		}()
+	}
+	for i := range moves {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out, nil
+}
+
+// ParallelPerft counts perft(depth) splitting the root moves over threads
+// goroutines. With threads <= 1 or depth < 2 it is Perft.
+func ParallelPerft(g Game, depth, threads int) uint64 {
+	if threads <= 1 || depth < 2 {
+		return Perft(g, depth)
+	}
+	d, _ := Divide(g, depth, threads)
+	var n uint64
+	for _, e := range d {
+		n += e.Nodes
+	}
+	return n
+}

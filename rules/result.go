@@ -1,0 +1,40 @@
+package rules
+
+import "strings"
+
+// FormatResult writes a result in words for a game's sides:
+// "red wins 29-20 (no moves left for either side)", "draw 24-24
+// (indetermination)", "ongoing".
+func FormatResult(g Game, r Result) string {
+	var b strings.Builder
+	switch r.Status {
+	case Ongoing:
+		return "ongoing"
+	case Win:
+		b.WriteString(g.SideName(r.Winner))
+		b.WriteString(" wins")
+	case Draw:
+		b.WriteString("draw")
+	}
+	if r.Score != "" {
+		b.WriteString(" ")
+		b.WriteString(r.Score)
+	}
+	if r.Reason != "" {
+		b.WriteString(" (")
+		b.WriteString(r.Reason)
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// FindMove returns the legal move whose canonical notation is s, if any. It
+// is a helper for games whose ParseMove first normalises the text.
+func FindMove(g Game, s string) (Move, bool) {
+	for _, m := range g.Moves(nil) {
+		if g.FormatMove(m) == s {
+			return m, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,118 @@
+// Package rules holds the game-independent contract that every game implements,
+// and the registry through which the rest of boardrepl finds the games.
+//
+// Nothing in this package (or in the game packages below it) knows about
+// terminals, colours, Lua or networks: a game is a position plus its rules.
+//
+// The contract is deliberately small. Hot paths (move generation,
+// make/unmake, perft) run on each game's concrete type without allocating;
+// the interface is for everything else (the REPL, scripts, the engine's
+// generic layer, the server).
+package rules
+
+// Move is a move in some game, encoded by that game. Outside the game that
+// produced it a Move is opaque: it is only compared, stored and handed back.
+// The zero value is not guaranteed to be invalid; games document their own
+// encoding.
+type Move uint32
+
+// Status says whether a game is still going on.
+type Status int8
+
+const (
+	Ongoing Status = iota // the side to move has a move to make
+	Win                   // Result.Winner has won
+	Draw                  // nobody won
+)
+
+func (s Status) String() string {
+	switch s {
+	case Ongoing:
+		return "ongoing"
+	case Win:
+		return "win"
+	case Draw:
+		return "draw"
+	}
+	return "unknown"
+}
+
+// Result is the state of a game: ongoing, or over with a winner or a draw
+// and the reason, in the game's own words.
+type Result struct {
+	Status Status
+	// Winner is the index (0 = the side that moves first in the start
+	// position, 1 = the other) of the winning side; -1 unless Status == Win.
+	Winner int
+	// Reason says why the game ended, in the game's terms ("no moves left for
+	// either side", "king escaped at c1"). Empty while ongoing.
+	Reason string
+	// Score is the final score when the game has one ("29-20" with the first
+	// side's count first), else empty.
+	Score string
+}
+
+// Over reports whether the game has ended.
+func (r Result) Over() bool { return r.Status != Ongoing }
+
+// Game is a position of one game together with its rules and options. It is
+// mutable: Play and Unplay change it in place. A Game is not safe for
+// concurrent use; Clone gives an independent copy.
+type Game interface {
+	// Info describes the rule set this game follows.
+	Info() *Info
+	// Options returns the options in force, canonical form, in the order the
+	// Info declares them (only options whose value differs from the default).
+	Options() Options
+
+	// SideToMove is 0 or 1 (0 = the side that moves first from the start).
+	SideToMove() int
+	// SideName names a side in the game's terms: "red", "blue", "north",
+	// "white"...
+	SideName(side int) string
+
+	// Moves appends every legal move of the side to move to buf and returns
+	// it. It returns buf unchanged when the game is over. A forced pass is a
+	// move: when the side to move must pass, it is the only one listed.
+	Moves(buf []Move) []Move
+	// ParseMove reads a move in the game's notation in the context of the
+	// current position. If the text is not a move, or the move is illegal,
+	// the error says why in the game's terms ("e3 is occupied").
+	ParseMove(s string) (Move, error)
+	// FormatMove writes a move in the game's canonical notation.
+	FormatMove(m Move) string
+	// Play makes a legal move (one returned by Moves or ParseMove). Playing
+	// anything else is undefined behaviour.
+	Play(m Move)
+	// Unplay takes back the last move played, restoring the exact previous
+	// position (counters included). It is a no-op when nothing was played.
+	Unplay()
+	// Ply is the number of moves played on this Game value since it was
+	// created or parsed (what Unplay can take back).
+	Ply() int
+	// LastCaptured names the squares or pits emptied by captures in the last
+	// move played (in the game's notation, in a fixed order), nil when none.
+	// Conversions (Ataxx) count as captures.
+	LastCaptured() []string
+
+	// Result reports whether the game is over, and how.
+	Result() Result
+	// Position formats the position as the game's canonical position string.
+	Position() string
+	// Clone returns an independent copy, history included.
+	Clone() Game
+	// Board describes the board for rendering, without colours.
+	Board() Board
+}
+
+// Hasher is implemented by games that provide a Zobrist-style key of the
+// position (side to move included), for transposition tables and repetition.
+type Hasher interface {
+	Hash() uint64
+}
+
+// Perfter is implemented by games with a fast perft on their concrete type.
+// Perft(d) must equal the generic Perft over the Game interface.
+type Perfter interface {
+	Perft(depth int) uint64
+}
