@@ -1,3 +1,14 @@
 module boardrepl
 
-go 1.26.8
+go 1.26.0
+
+require (
+	github.com/chzyer/readline v1.5.1 // indirect
+	github.com/fatih/color v1.19.0 // indirect
+	github.com/mattn/go-colorable v0.1.14 // indirect
+	github.com/mattn/go-isatty v0.0.20 // indirect
+	github.com/rogpeppe/go-internal v1.16.0 // indirect
+	github.com/yuin/gopher-lua v1.1.2 // indirect
+	golang.org/x/sys v0.42.0 // indirect
+	pgregory.net/rapid v1.3.0 // indirect
+)

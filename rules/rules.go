@@ -116,3 +116,24 @@ type Hasher interface {
 type Perfter interface {
 	Perft(depth int) uint64
 }
+
+// Editor is implemented by games whose positions can be edited square by
+// square, ignoring the rules (the REPL's board editor). Every edit clears the
+// move history (Ply becomes 0) and is validated: an edit that would break an
+// invariant of the game (two kings, a piece on a block, more seeds than the
+// game holds) is refused with the reason and changes nothing.
+type Editor interface {
+	// SetSquare puts a piece, written as in position strings ("x", "K",
+	// "B", or a seed count for pits), on the named square or pit; the piece
+	// "" (or ".") clears it.
+	SetSquare(square, piece string) error
+	// SetSideToMove makes side (0 or 1) the side to move.
+	SetSideToMove(side int) error
+}
+
+// AltFormatter is implemented by games that can also write their position in
+// other formats than the position string (Tablut: "server-json").
+type AltFormatter interface {
+	PositionFormats() []string
+	FormatPositionAs(format string) (string, error)
+}
