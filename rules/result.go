@@ -38,3 +38,28 @@ func FindMove(g Game, s string) (Move, bool) {
 	}
 	return 0, false
 }
+
+// Passer is implemented by games that have a pass move, to tell it apart.
+type Passer interface {
+	IsPass(m Move) bool
+}
+
+// IsPass reports whether m is a pass: the game says so, or the move is
+// written "pass" or "0000".
+func IsPass(g Game, m Move) bool {
+	if p, ok := g.(Passer); ok {
+		return p.IsPass(m)
+	}
+	s := g.FormatMove(m)
+	return s == "pass" || s == "0000"
+}
+
+// ForcedPass returns the pass when it is the only legal move.
+func ForcedPass(g Game) (Move, bool) {
+	var buf [2]Move
+	ms := g.Moves(buf[:0])
+	if len(ms) == 1 && IsPass(g, ms[0]) {
+		return ms[0], true
+	}
+	return 0, false
+}
