@@ -1,0 +1,81 @@
+// Command boardrepl plays, scripts and analyses abstract board games.
+//
+//	boardrepl [-g GAME] [-o KEY=VALUE]... [-p POSITION]   the REPL (or piped commands)
+//	boardrepl games|moves|perft|play ...                   batch subcommands
+//
+// Run "boardrepl help" for the list of subcommands.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"boardrepl/repl"
+	"boardrepl/repl/batch"
+	_ "boardrepl/rules/all"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+const usage = `boardrepl: play, script and analyse abstract board games
+(Tablut, Oware, Ataxx, Konobi) at the console.
+
+usage:
+  boardrepl [-g GAME] [-o KEY=VALUE]... [-p POSITION]
+                      the interactive REPL (reads commands from stdin when piped)
+  boardrepl COMMAND [flags]
+
+commands:
+%s  help [COMMAND]      this text, or a command's full help
+
+Run 'boardrepl help COMMAND' (or 'boardrepl COMMAND -h') for a command's flags.
+`
+
+func commandList() string {
+	var b strings.Builder
+	for _, c := range batch.Commands {
+		fmt.Fprintf(&b, "  %-19s %s\n", c.Name, c.Summary)
+	}
+	return b.String()
+}
+
+func run(args []string) int {
+	return dispatch(args, os.Stdin, os.Stdout, os.Stderr)
+}
+
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" && args[0] != "-help" {
+		return repl.Main(args, stdin, stdout, stderr)
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			if c := batch.Lookup(args[1]); c != nil {
+				fmt.Fprint(stdout, c.Usage)
+				return 0
+			}
+			fmt.Fprintf(stderr, "boardrepl help: unknown command %q\n", args[1])
+			return 2
+		}
+		fmt.Fprintf(stdout, usage, commandList())
+		return 0
+	}
+	if c := batch.Lookup(name); c != nil {
+		return c.Run(args[1:], stdin, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "boardrepl: unknown command %q (commands: %s; see 'boardrepl help')\n", name, names())
+	return 2
+}
+
+func names() string {
+	var n []string
+	for _, c := range batch.Commands {
+		n = append(n, c.Name)
+	}
+	return strings.Join(append(n, "help"), ", ")
+}

@@ -1,0 +1,213 @@
+// Package batch holds boardrepl's batch subcommands: games, moves, perft and
+// play. Their output is a stable contract that scripts and later tools rely
+// on: plain text by default, one JSON object per line with --json.
+package batch
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"boardrepl/rules"
+)
+
+// Exit statuses.
+const (
+	ExitOK    = 0 // success
+	ExitFail  = 1 // an illegal move in a batch, a failed check
+	ExitUsage = 2 // bad usage: unknown flag, game, option or malformed position
+)
+
+// Command is one batch subcommand.
+type Command struct {
+	Name    string
+	Summary string // one line for the command list
+	Usage   string // the full help text
+	Run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// Commands lists the batch subcommands in the order help shows them.
+var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd}
+
+// Lookup returns the named batch subcommand, or nil.
+func Lookup(name string) *Command {
+	for _, c := range Commands {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// usageError is an error that exits with status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+
+// fail prints an error as "boardrepl CMD: msg" and returns its exit status.
+func fail(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "boardrepl %s: %v\n", cmd, err)
+	var u usageError
+	if errors.As(err, &u) {
+		return ExitUsage
+	}
+	return ExitFail
+}
+
+// optionList collects repeated -o KEY=VALUE flags.
+type optionList []string
+
+func (o *optionList) String() string     { return strings.Join(*o, ",") }
+func (o *optionList) Set(v string) error { *o = append(*o, v); return nil }
+
+// gameFlags are the flags every game subcommand takes.
+type gameFlags struct {
+	game     string
+	opts     optionList
+	position string
+	json     bool
+	format   string
+}
+
+func (gf *gameFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&gf.game, "g", "", "the game: an id or alias from 'boardrepl games'")
+	fs.Var(&gf.opts, "o", "a game option KEY=VALUE (repeatable)")
+	fs.StringVar(&gf.position, "p", "", "start from this position string instead of the start position")
+	fs.BoolVar(&gf.json, "json", false, "print one JSON object per line")
+	fs.StringVar(&gf.format, "format", "", "write positions in another format the game offers (tablut: server-json)")
+}
+
+// newFlagSet makes a flag set whose errors and -h go to stderr with the
+// command's usage text.
+func newFlagSet(c *Command) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// parseFlags parses the flags; it prints the usage for -h and reports
+// unknown flags or stray arguments as usage errors.
+func parseFlags(c *Command, fs *flag.FlagSet, args []string, stdout io.Writer) (help bool, err error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, c.Usage)
+			return true, nil
+		}
+		return false, usagef("%v (see 'boardrepl help %s')", err, c.Name)
+	}
+	if fs.NArg() > 0 {
+		return false, usagef("unexpected argument %q (see 'boardrepl help %s')", fs.Arg(0), c.Name)
+	}
+	return false, nil
+}
+
+// open builds the game the flags ask for.
+func (gf *gameFlags) open(cmd string) (rules.Game, error) {
+	if gf.game == "" {
+		return nil, usagef("missing -g GAME (games: %s)", strings.Join(gameIDs(), ", "))
+	}
+	info, err := rules.Lookup(gf.game)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	opts, err := info.ParseOptions(gf.opts)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	var g rules.Game
+	if gf.position == "" {
+		g, err = info.New(opts)
+	} else {
+		g, err = info.Parse(opts, gf.position)
+		if err != nil {
+			err = fmt.Errorf("position %q: %w", gf.position, err)
+		}
+	}
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	if gf.format != "" {
+		if _, err := formatPosition(g, gf.format); err != nil {
+			return nil, usageError{err.Error()}
+		}
+	}
+	return g, nil
+}
+
+func gameIDs() []string {
+	var ids []string
+	for _, in := range rules.All() {
+		ids = append(ids, in.ID)
+	}
+	return ids
+}
+
+// formatPosition writes the position in the requested format ("" is the
+// game's position string).
+func formatPosition(g rules.Game, format string) (string, error) {
+	if format == "" || format == "string" || format == "fen" {
+		return g.Position(), nil
+	}
+	af, ok := g.(rules.AltFormatter)
+	if !ok {
+		return "", fmt.Errorf("--format %s: %s has no other position format", format, g.Info().ID)
+	}
+	for _, f := range af.PositionFormats() {
+		if f == format {
+			return af.FormatPositionAs(format)
+		}
+	}
+	return "", fmt.Errorf("--format %s: %s offers %s", format, g.Info().ID, strings.Join(af.PositionFormats(), ", "))
+}
+
+// writeJSON prints one JSON object on a line.
+func writeJSON(w io.Writer, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Only our own types are marshalled; this cannot happen.
+		panic(err)
+	}
+	w.Write(append(b, '\n'))
+}
+
+// resultJSON is the JSON form of a result.
+type resultJSON struct {
+	Status string `json:"status"`
+	Winner string `json:"winner,omitempty"`
+	Score  string `json:"score,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	Text   string `json:"text"`
+}
+
+func resultOf(g rules.Game) resultJSON {
+	r := g.Result()
+	out := resultJSON{Status: r.Status.String(), Score: r.Score, Reason: r.Reason, Text: rules.FormatResult(g, r)}
+	if r.Status == rules.Win {
+		out.Winner = g.SideName(r.Winner)
+	}
+	return out
+}
+
+// sortedMoves returns the legal moves in canonical notation, byte order.
+func sortedMoves(g rules.Game) []string {
+	ms := g.Moves(nil)
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = g.FormatMove(m)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func init() {
+	gamesCmd.Run = runGames
+	movesCmd.Run = runMoves
+	perftCmd.Run = runPerft
+	playCmd.Run = runPlay
+}

@@ -1,0 +1,58 @@
+package batch
+
+import (
+	"fmt"
+	"io"
+)
+
+var movesCmd = &Command{
+	Name:    "moves",
+	Summary: "list the legal moves of a position",
+	Usage: `usage: boardrepl moves -g GAME [-o KEY=VALUE]... [-p POSITION] [--json] [--format F]
+
+Prints every legal move of the side to move, one per line, in the game's
+canonical notation, sorted in byte order. Prints nothing when the game is
+over. A forced pass is listed as the only move.
+
+  -g GAME      the game (see 'boardrepl games')
+  -o KEY=VAL   a game option, repeatable (-o fifty=off)
+  -p POSITION  the position string (default: the start position)
+  --json       one object per move: {"move": M, "position": the position after M}
+  --format F   write positions in another format (tablut: server-json)
+`,
+}
+
+func runMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := movesCmd
+	var gf gameFlags
+	fs := newFlagSet(c)
+	gf.register(fs)
+	if help, err := parseFlags(c, fs, args, stdout); help || err != nil {
+		if err != nil {
+			return fail(stderr, c.Name, err)
+		}
+		return ExitOK
+	}
+	g, err := gf.open(c.Name)
+	if err != nil {
+		return fail(stderr, c.Name, err)
+	}
+	for _, s := range sortedMoves(g) {
+		if !gf.json {
+			fmt.Fprintln(stdout, s)
+			continue
+		}
+		m, err := g.ParseMove(s)
+		if err != nil {
+			return fail(stderr, c.Name, fmt.Errorf("internal error: legal move %q does not parse: %v", s, err))
+		}
+		g.Play(m)
+		pos, _ := formatPosition(g, gf.format)
+		g.Unplay()
+		writeJSON(stdout, struct {
+			Move     string `json:"move"`
+			Position string `json:"position"`
+		}{s, pos})
+	}
+	return ExitOK
+}

@@ -1,0 +1,183 @@
+package batch
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"boardrepl/rules"
+)
+
+var playCmd = &Command{
+	Name:    "play",
+	Summary: "play a list of moves read from stdin and print the outcome",
+	Usage: `usage: boardrepl play -g GAME [-o KEY=VALUE]... [-p POSITION] [--json] [--format F] < MOVES
+
+Reads moves from stdin, separated by spaces or newlines; '#' starts a comment
+that runs to the end of the line. Plays them from the start position (or -p)
+and prints the final position string and a result line:
+  result: red wins 29-20 (no moves left for either side)
+  result: ongoing
+A forced pass may be written or left out: when the side to move has only the
+pass, it is played automatically and reported on stderr. A Tablut move may
+also be given as the challenge server's JSON, {"from":"e3","to":"h3"}.
+
+An illegal move stops the run: the position and result reached so far are
+printed, the error goes to stderr as  line L: move "X": reason  and the exit
+status is 1.
+
+  --json      one object per ply: {"ply","side","move","position","captured",
+              "forced","result"}, then a final {"final":true,"position","plies","result"}
+  --format F  write positions in another format (tablut: server-json)
+`,
+}
+
+// token is one move read from the input, with its line number.
+type token struct {
+	text string
+	line int
+}
+
+// tokenize splits move lists: whitespace separates moves, '#' starts a
+// comment, and a '{...}' JSON object is one token even when it holds spaces.
+func tokenize(r io.Reader) ([]token, error) {
+	var out []token
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = text[:i]
+		}
+		for len(text) > 0 {
+			text = strings.TrimLeft(text, " \t\r\f\v")
+			if text == "" {
+				break
+			}
+			end := strings.IndexAny(text, " \t\r\f\v")
+			if text[0] == '{' {
+				if j := strings.IndexByte(text, '}'); j >= 0 {
+					end = j + 1
+				} else {
+					end = -1
+				}
+			}
+			if end < 0 {
+				end = len(text)
+			}
+			out = append(out, token{text[:end], line})
+			text = text[end:]
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return out, fmt.Errorf("line %d: reading moves: %v", line+1, err)
+	}
+	return out, nil
+}
+
+type plyJSON struct {
+	Ply      int        `json:"ply"`
+	Side     string     `json:"side"`
+	Move     string     `json:"move"`
+	Position string     `json:"position"`
+	Captured []string   `json:"captured"`
+	Forced   bool       `json:"forced,omitempty"`
+	Result   resultJSON `json:"result"`
+}
+
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := playCmd
+	var gf gameFlags
+	fs := newFlagSet(c)
+	gf.register(fs)
+	if help, err := parseFlags(c, fs, args, stdout); help || err != nil {
+		if err != nil {
+			return fail(stderr, c.Name, err)
+		}
+		return ExitOK
+	}
+	g, err := gf.open(c.Name)
+	if err != nil {
+		return fail(stderr, c.Name, err)
+	}
+	tokens, readErr := tokenize(stdin)
+
+	play := func(m rules.Move, forced bool) {
+		side := g.SideName(g.SideToMove())
+		text := g.FormatMove(m)
+		g.Play(m)
+		if forced {
+			fmt.Fprintf(stderr, "ply %d: %s has no legal move and passes (%s)\n", g.Ply(), side, text)
+		}
+		if gf.json {
+			pos, _ := formatPosition(g, gf.format)
+			capt := g.LastCaptured()
+			if capt == nil {
+				capt = []string{}
+			}
+			writeJSON(stdout, plyJSON{Ply: g.Ply(), Side: side, Move: text, Position: pos,
+				Captured: capt, Forced: forced, Result: resultOf(g)})
+		}
+	}
+	// autoPass plays forced passes until the side to move has a real choice.
+	autoPass := func() {
+		for !g.Result().Over() {
+			m, ok := rules.ForcedPass(g)
+			if !ok {
+				return
+			}
+			play(m, true)
+		}
+	}
+
+	status := ExitOK
+	var moveErr error
+	for _, t := range tokens {
+		if r := g.Result(); r.Over() {
+			moveErr = fmt.Errorf("line %d: move %q: the game is over (%s)", t.line, t.text, rules.FormatResult(g, r))
+			break
+		}
+		m, err := g.ParseMove(t.text)
+		if err != nil {
+			// Before refusing, see whether a forced pass was left out.
+			if _, ok := rules.ForcedPass(g); ok {
+				autoPass()
+				if !g.Result().Over() {
+					m, err = g.ParseMove(t.text)
+				}
+			}
+		}
+		if err != nil {
+			moveErr = fmt.Errorf("line %d: move %q: %v", t.line, t.text, err)
+			break
+		}
+		play(m, false)
+	}
+	if moveErr == nil && readErr == nil {
+		autoPass()
+	}
+	pos, _ := formatPosition(g, gf.format)
+	if gf.json {
+		writeJSON(stdout, struct {
+			Final    bool       `json:"final"`
+			Position string     `json:"position"`
+			Plies    int        `json:"plies"`
+			Result   resultJSON `json:"result"`
+		}{true, pos, g.Ply(), resultOf(g)})
+	} else {
+		fmt.Fprintln(stdout, pos)
+		fmt.Fprintf(stdout, "result: %s\n", rules.FormatResult(g, g.Result()))
+	}
+	if moveErr != nil {
+		fmt.Fprintf(stderr, "boardrepl play: %v\n", moveErr)
+		status = ExitFail
+	}
+	if readErr != nil {
+		fmt.Fprintf(stderr, "boardrepl play: %v\n", readErr)
+		status = ExitFail
+	}
+	return status
+}

@@ -1,0 +1,271 @@
+// Package ataxx implements Ataxx on a 7x7 board with optional blocked
+// squares, following libataxx for notation, position strings, clocks and
+// perft (see the rules file shared/rules/ataxx.md).
+package ataxx
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"boardrepl/rules"
+)
+
+// StartPosition is the standard start position.
+const StartPosition = "x5o/7/7/7/7/7/o5x x 0 1"
+
+// Info describes Ataxx to the registry.
+var Info = &rules.Info{
+	ID:          "ataxx",
+	Aliases:     []string{"ataxx7"},
+	Name:        "Ataxx",
+	Description: "7x7 clone-and-jump game: convert the pieces around you; most pieces wins",
+	Sides:       [2]string{"red", "blue"},
+	Options: []rules.OptionSpec{
+		{
+			Name:    "fifty",
+			Default: "on",
+			Values:  []string{"on", "off"},
+			Help:    "on: the game is drawn when the halfmove clock reaches 100 (libataxx); off: the seed's rules, no such ending",
+		},
+		{
+			Name:    "blocks",
+			Default: "0",
+			Check:   checkBlocks,
+			Help:    fmt.Sprintf("number of blocked squares to generate (0 to %d), or random; the pattern is symmetric vertically and horizontally and leaves the corners free", maxBlocks),
+		},
+		{
+			Name:    "seed",
+			Default: "",
+			Check:   checkSeed,
+			Help:    "integer seed for the block generator (picked from the clock and reported when blocks are asked for without one)",
+		},
+	},
+	Start: StartPosition,
+	New:   newGame,
+	Parse: parseGame,
+}
+
+func init() { rules.Register(Info) }
+
+func checkBlocks(v string) error {
+	_, err := parseBlocks(v)
+	return err
+}
+
+// parseBlocks returns the number of blocks asked for, or -1 for random.
+func parseBlocks(v string) (int, error) {
+	if v == "random" {
+		return -1, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("want a number of blocks from 0 to %d, or random", maxBlocks)
+	}
+	if n < 0 || n > maxBlocks {
+		return 0, fmt.Errorf("%d blocks is not possible: a pattern symmetric both ways with the corners free that leaves the pieces room to move holds 0 to %d blocks", n, maxBlocks)
+	}
+	return n, nil
+}
+
+func checkSeed(v string) error {
+	_, err := parseSeed(v)
+	return err
+}
+
+func parseSeed(v string) (int64, error) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("want an integer")
+	}
+	return n, nil
+}
+
+// fiftyOption reads the fifty option (default on).
+func fiftyOption(opts rules.Options) (bool, error) {
+	switch v := opts.Get("fifty"); v {
+	case "", "on":
+		return true, nil
+	case "off":
+		return false, nil
+	default:
+		return false, fmt.Errorf("option fifty=%q: want one of on, off", v)
+	}
+}
+
+func newGame(opts rules.Options) (rules.Game, error) {
+	fifty, err := fiftyOption(opts)
+	if err != nil {
+		return nil, err
+	}
+	g, err := parse(StartPosition)
+	if err != nil {
+		return nil, err
+	}
+	g.fifty = fifty
+	bv := opts.Get("blocks")
+	if bv == "" {
+		bv = "0"
+	}
+	n, err := parseBlocks(bv)
+	if err != nil {
+		return nil, fmt.Errorf("option blocks=%q: %v", bv, err)
+	}
+	if sv := opts.Get("seed"); sv != "" {
+		seed, err := parseSeed(sv)
+		if err != nil {
+			return nil, fmt.Errorf("option seed=%q: %v", sv, err)
+		}
+		g.seed, g.hasSeed = seed, true
+	}
+	if n != 0 {
+		if !g.hasSeed {
+			g.seed, g.hasSeed = time.Now().UnixNano(), true
+		}
+		g.blocksOpt = bv
+		g.blocks = generateBlocks(n, g.seed)
+		g.rehash()
+	}
+	return g, nil
+}
+
+func parseGame(opts rules.Options, position string) (rules.Game, error) {
+	fifty, err := fiftyOption(opts)
+	if err != nil {
+		return nil, err
+	}
+	g, err := parse(position)
+	if err != nil {
+		return nil, err
+	}
+	g.fifty = fifty
+	return g, nil
+}
+
+// Game is an Ataxx position with its rules and its undo history.
+type Game struct {
+	bb     [2]uint64 // pieces of red (x) and blue (o)
+	blocks uint64
+	side   int
+	half   int
+	full   int
+	hash   uint64
+	fifty  bool
+
+	// Options the game was created with, reported by Options.
+	blocksOpt string // "" when no blocks were generated
+	seed      int64
+	hasSeed   bool
+
+	stack []undo
+}
+
+type undo struct {
+	bb       [2]uint64
+	half     int
+	full     int
+	hash     uint64
+	captured uint64
+}
+
+var (
+	_ rules.Game     = (*Game)(nil)
+	_ rules.Perfter  = (*Game)(nil)
+	_ rules.Hasher   = (*Game)(nil)
+	_ rules.Editor   = (*Game)(nil)
+	_ rules.Passer   = (*Game)(nil)
+)
+
+// Info returns the rule set.
+func (g *Game) Info() *rules.Info { return Info }
+
+// Options returns the options in force that differ from their defaults.
+func (g *Game) Options() rules.Options {
+	o := rules.Options{}
+	if !g.fifty {
+		o["fifty"] = "off"
+	}
+	if g.blocksOpt != "" {
+		o["blocks"] = g.blocksOpt
+	}
+	if g.hasSeed {
+		o["seed"] = strconv.FormatInt(g.seed, 10)
+	}
+	return o
+}
+
+// SideToMove is 0 for red (x), 1 for blue (o).
+func (g *Game) SideToMove() int { return g.side }
+
+// SideName names a side: "red" or "blue".
+func (g *Game) SideName(side int) string {
+	if side == 1 {
+		return "blue"
+	}
+	return "red"
+}
+
+// Ply is the number of moves that Unplay can take back.
+func (g *Game) Ply() int { return len(g.stack) }
+
+// Clone returns an independent copy, history included.
+func (g *Game) Clone() rules.Game { return g.clone() }
+
+func (g *Game) clone() *Game {
+	c := *g
+	c.stack = append([]undo(nil), g.stack...)
+	return &c
+}
+
+// Hash is a Zobrist key of the pieces, the blocks and the side to move.
+func (g *Game) Hash() uint64 { return g.hash }
+
+// Fifty reports whether the fifty-move rule is in force.
+func (g *Game) Fifty() bool { return g.fifty }
+
+// Counts returns the number of red and blue pieces.
+func (g *Game) Counts() (red, blue int) { return popcount(g.bb[0]), popcount(g.bb[1]) }
+
+// Halfmove and Fullmove return the clocks.
+func (g *Game) Halfmove() int { return g.half }
+func (g *Game) Fullmove() int { return g.full }
+
+var (
+	zPiece [2][nsq]uint64
+	zBlock [nsq]uint64
+	zSide  uint64
+)
+
+func init() {
+	x := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 {
+		x += 0x9E3779B97F4A7C15
+		z := x
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return z ^ z>>31
+	}
+	for s := 0; s < nsq; s++ {
+		zPiece[0][s] = next()
+		zPiece[1][s] = next()
+		zBlock[s] = next()
+	}
+	zSide = next()
+}
+
+// rehash computes the Zobrist key from scratch.
+func (g *Game) rehash() {
+	var h uint64
+	for c := 0; c < 2; c++ {
+		for b := g.bb[c]; b != 0; b &= b - 1 {
+			h ^= zPiece[c][tz(b)]
+		}
+	}
+	for b := g.blocks; b != 0; b &= b - 1 {
+		h ^= zBlock[tz(b)]
+	}
+	if g.side == 1 {
+		h ^= zSide
+	}
+	g.hash = h
+}
