@@ -1,0 +1,44 @@
+# boardrepl: the two commands a newcomer needs are `make run` and `make test`.
+GO ?= go
+BIN := bin/boardrepl
+PKGS := ./...
+
+.PHONY: all build run test test-long bench lint fuzz clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/boardrepl
+
+# The REPL on the default game; pass flags with ARGS="-g oware".
+run: build
+	./$(BIN) $(ARGS)
+
+# Everything CI checks: vet, then every test (vectors, transcripts, fuzz seeds).
+test:
+	$(GO) vet $(PKGS)
+	$(GO) test $(PKGS)
+
+# The slow vectors (perft rows above 1e8 nodes) as well.
+test-long:
+	$(GO) test -timeout 60m $(PKGS) -args -long
+
+# Speed is measured here, never asserted in tests.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+# Short runs of every fuzz target (FUZZTIME=30s by default).
+FUZZTIME ?= 30s
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+clean:
+	rm -rf bin
