@@ -169,11 +169,11 @@ type undo struct {
 }
 
 var (
-	_ rules.Game     = (*Game)(nil)
-	_ rules.Perfter  = (*Game)(nil)
-	_ rules.Hasher   = (*Game)(nil)
-	_ rules.Editor   = (*Game)(nil)
-	_ rules.Passer   = (*Game)(nil)
+	_ rules.Game    = (*Game)(nil)
+	_ rules.Perfter = (*Game)(nil)
+	_ rules.Hasher  = (*Game)(nil)
+	_ rules.Editor  = (*Game)(nil)
+	_ rules.Passer  = (*Game)(nil)
 )
 
 // Info returns the rule set.
