@@ -1,0 +1,315 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"boardrepl/rules"
+	_ "boardrepl/rules/konobi"
+)
+
+// tclient is a test telnet client.
+type tclient struct {
+	t    *testing.T
+	name string
+	conn net.Conn
+	mu   sync.Mutex
+	seen bytes.Buffer // everything received and not yet matched
+}
+
+func dial(t *testing.T, addr, name string) *tclient {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &tclient{t: t, name: name, conn: conn}
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := conn.Read(buf)
+			c.mu.Lock()
+			c.seen.Write(buf[:n])
+			c.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return c
+}
+
+// send writes a line with telnet's CRLF.
+func (c *tclient) send(s string) {
+	c.t.Helper()
+	if _, err := io.WriteString(c.conn, s+"\r\n"); err != nil {
+		c.t.Fatalf("%s: send %q: %v", c.name, s, err)
+	}
+}
+
+// expect waits until the received text contains want, and consumes the
+// text up to and including it.
+func (c *tclient) expect(want string) {
+	c.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		c.mu.Lock()
+		s := c.seen.String()
+		if i := strings.Index(s, want); i >= 0 {
+			c.seen.Next(i + len(want))
+			c.mu.Unlock()
+			return
+		}
+		c.mu.Unlock()
+		time.Sleep(5 * time.Millisecond)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t.Fatalf("%s: did not receive %q; got:\n%s", c.name, want, c.seen.String())
+}
+
+// closed waits until the server has closed the connection.
+func (c *tclient) closed() {
+	c.t.Helper()
+	c.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_, err := c.conn.Write([]byte("x\r\n"))
+	for i := 0; err == nil && i < 100; i++ {
+		time.Sleep(20 * time.Millisecond)
+		_, err = c.conn.Write([]byte("\r\n"))
+	}
+	if err == nil {
+		c.t.Fatalf("%s: connection still open", c.name)
+	}
+}
+
+type testServer struct {
+	addr   string
+	cancel context.CancelFunc
+	done   chan error
+	dir    string
+	log    *bytes.Buffer
+}
+
+func plainRender(g rules.Game, color bool) string {
+	return "board " + g.Position() + "\n"
+}
+
+func start(t *testing.T, game string, opts []string, idle time.Duration) *testServer {
+	t.Helper()
+	info, err := rules.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var logBuf bytes.Buffer
+	s, err := New(Config{Info: info, Options: opts, Idle: idle, RecordDir: dir, Render: plainRender,
+		Log: &lockedWriter{w: &logBuf}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ts := &testServer{addr: ln.Addr().String(), cancel: cancel, done: make(chan error, 1), dir: dir, log: &logBuf}
+	go func() { ts.done <- s.Serve(ctx, ln) }()
+	return ts
+}
+
+// stop shuts the server down and checks that no goroutine is left behind.
+func (ts *testServer) stop(t *testing.T, before int) {
+	t.Helper()
+	ts.cancel()
+	select {
+	case err := <-ts.done:
+		if err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve did not return after cancel")
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<16)
+		t.Fatalf("%d goroutines left (before: %d):\n%s", n, before, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// A whole Konobi game on a 3x3 board: names, a refused move, the swap, a
+// move out of turn, garbage bytes, the win, and the record.
+func TestWholeGameWithSwap(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "konobi", []string{"size=3"}, time.Minute)
+	alice := dial(t, ts.addr, "alice")
+	alice.expect("Waiting for a second player")
+	bob := dial(t, ts.addr, "bob")
+	alice.expect("What is your name?")
+	bob.expect("What is your name?")
+	alice.send("alice")
+	bob.send("bob")
+	alice.expect("You play black (you move first), against bob.")
+	bob.expect("You play white (you move second), against alice.")
+	alice.expect("Your move (black)")
+	bob.expect("Waiting for alice (black) to move.")
+
+	bob.send("a1")
+	bob.expect("It is not your turn")
+	alice.send("b2")
+	alice.expect("Last move: alice (black) played b2")
+	bob.expect("You may also answer swap")
+	bob.send("swap")
+	bob.expect("bob swapped: bob now plays black, alice plays white")
+	alice.expect("Your move (white)")
+
+	// Telnet negotiation, invalid UTF-8 and an occupied point.
+	io.WriteString(alice.conn, "\xff\xfb\x01\xff\xfd\x03b2\r\n")
+	alice.expect(`Illegal move "b2": `)
+	io.WriteString(alice.conn, "\xc3\x28zz\r\n")
+	alice.expect("Illegal move")
+	alice.send("a2")
+	bob.expect("Your move (black)")
+	bob.send("b3")
+	alice.expect("Your move (white)")
+	alice.send("c2")
+	bob.expect("Your move (black)")
+	bob.send("b1")
+	alice.expect("Game over: black wins")
+	bob.expect("Game over: black wins")
+	alice.closed()
+	bob.closed()
+
+	waitFor(t, func() bool { files, _ := filepath.Glob(filepath.Join(ts.dir, "*konobi*")); return len(files) == 1 })
+	files, _ := filepath.Glob(filepath.Join(ts.dir, "*konobi*"))
+	data, _ := os.ReadFile(files[0])
+	if !strings.Contains(string(data), "b2 swap a2 b3 c2 b1") {
+		t.Errorf("record lacks the moves:\n%s", data)
+	}
+	ts.stop(t, before)
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("timed out")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A player who disconnects mid-game loses; the other is told. A third
+// client waits for a fourth and gets its own table.
+func TestDisconnectAndThirdClient(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "konobi", nil, time.Minute)
+	a := dial(t, ts.addr, "a")
+	a.expect("Waiting")
+	b := dial(t, ts.addr, "b")
+	c := dial(t, ts.addr, "c")
+	c.expect("Waiting for a second player")
+	a.expect("What is your name?")
+	b.expect("What is your name?")
+	a.send("ann")
+	b.send("ben")
+	a.expect("Your move")
+	a.send("d4")
+	b.expect("Last move: ann (black) played d4")
+	b.conn.Close()
+	a.expect("ben left the game. You win.")
+	a.closed()
+
+	// The waiting third client gets a table when a fourth arrives.
+	d := dial(t, ts.addr, "d")
+	c.expect("What is your name?")
+	d.expect("What is your name?")
+	c.send("cat")
+	d.send("dan")
+	c.expect("Your move (black)")
+	// A line that floods past the limit is refused, not fatal.
+	c.send(strings.Repeat("z", 5000))
+	c.expect("too long")
+	c.send("resign")
+	d.expect("cat resigned. You win.")
+	c.closed()
+	d.closed()
+	ts.stop(t, before)
+}
+
+// A player silent on his turn past the idle limit loses on time.
+func TestIdleLosesOnTime(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "konobi", nil, 300*time.Millisecond)
+	a := dial(t, ts.addr, "a")
+	b := dial(t, ts.addr, "b")
+	a.expect("What is your name?")
+	b.expect("What is your name?")
+	a.send("ann")
+	b.send("ben")
+	b.expect("Waiting for ann")
+	b.expect("ann lost on time")
+	a.expect("You lose")
+	ts.stop(t, before)
+}
+
+// A client that leaves before naming itself sends the other back to wait;
+// cancelling the server closes everything.
+func TestLeaveBeforeStartAndShutdown(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "konobi", nil, time.Minute)
+	a := dial(t, ts.addr, "a")
+	a.expect("Waiting")
+	b := dial(t, ts.addr, "b")
+	b.expect("What is your name?")
+	b.conn.Close()
+	a.send("ann")
+	a.expect("The other player left before the game began.")
+	a.expect("Waiting for a second player")
+	ts.stop(t, before)
+	a.closed()
+}
+
+func TestLineReader(t *testing.T) {
+	in := "one\r\ntwo\r\x00thr\xff\xffee\n\xff\xfa\x18\x01\xff\xf0four\rfive\x07\n" + strings.Repeat("x", 20) + "\nlast"
+	r := newLineReader(strings.NewReader(in), 10)
+	var got []string
+	for {
+		l, err := r.ReadLine()
+		if err == errLineTooLong {
+			got = append(got, "<too long>")
+			continue
+		}
+		if err != nil {
+			break
+		}
+		got = append(got, l)
+	}
+	want := []string{"one", "two", "thr\uFFFDee", "four", "five", "<too long>", "last"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
