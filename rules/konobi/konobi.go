@@ -49,7 +49,6 @@ const (
 // Info describes Konobi to the registry.
 var Info = &rules.Info{
 	ID:          "konobi",
-	Aliases:     []string{"konobi-pie"},
 	Name:        "Konobi",
 	Description: "connection game: join your two edges; weak connections and crosscuts are restricted, pie rule",
 	Sides:       [2]string{"black", "white"},
