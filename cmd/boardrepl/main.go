@@ -35,9 +35,35 @@ commands:
 Run 'boardrepl help COMMAND' (or 'boardrepl COMMAND -h') for a command's flags.
 `
 
+// command is one subcommand.
+type command struct {
+	Name    string
+	Summary string
+	Usage   string
+	Run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands in the order help shows them.
+func commands() []*command {
+	var out []*command
+	for _, c := range batch.Commands {
+		out = append(out, &command{c.Name, c.Summary, c.Usage, c.Run})
+	}
+	return append(out, serveCmd)
+}
+
+func lookup(name string) *command {
+	for _, c := range commands() {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
 func commandList() string {
 	var b strings.Builder
-	for _, c := range batch.Commands {
+	for _, c := range commands() {
 		fmt.Fprintf(&b, "  %-19s %s\n", c.Name, c.Summary)
 	}
 	return b.String()
@@ -55,7 +81,7 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch name {
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
-			if c := batch.Lookup(args[1]); c != nil {
+			if c := lookup(args[1]); c != nil {
 				fmt.Fprint(stdout, c.Usage)
 				return 0
 			}
@@ -65,7 +91,7 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, usage, commandList())
 		return 0
 	}
-	if c := batch.Lookup(name); c != nil {
+	if c := lookup(name); c != nil {
 		return c.Run(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "boardrepl: unknown command %q (commands: %s; see 'boardrepl help')\n", name, names())
@@ -74,7 +100,7 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func names() string {
 	var n []string
-	for _, c := range batch.Commands {
+	for _, c := range commands() {
 		n = append(n, c.Name)
 	}
 	return strings.Join(append(n, "help"), ", ")

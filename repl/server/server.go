@@ -30,8 +30,9 @@ type Config struct {
 	Idle time.Duration
 	// RecordDir, when set, receives one game record per finished game.
 	RecordDir string
-	// Render draws the board for a player, coloured or not. Required.
-	Render func(g rules.Game, color bool) string
+	// Render draws the board for a player, coloured or not, with the last
+	// move (in notation, "" at the start) highlighted. Required.
+	Render func(g rules.Game, lastMove string, color bool) string
 	// Record writes a finished game as a record; nil uses a plain move list.
 	// The moves are in the game's notation, passes included.
 	Record func(info *rules.Info, start string, names [2]string, moves []string, result string, date time.Time) []byte

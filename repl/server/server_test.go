@@ -99,7 +99,7 @@ type testServer struct {
 	log    *bytes.Buffer
 }
 
-func plainRender(g rules.Game, color bool) string {
+func plainRender(g rules.Game, last string, color bool) string {
 	return "board " + g.Position() + "\n"
 }
 

@@ -199,7 +199,11 @@ func (t *table) show() {
 func (t *table) showTo(p *client) {
 	var b strings.Builder
 	b.WriteString("\r\n")
-	b.WriteString(t.s.cfg.Render(t.g, p.color))
+	lastMove := ""
+	if len(t.moves) > 0 {
+		lastMove = t.moves[len(t.moves)-1]
+	}
+	b.WriteString(t.s.cfg.Render(t.g, lastMove, p.color))
 	if t.last != "" {
 		fmt.Fprintf(&b, "Last move: %s\r\n", t.last)
 	}

@@ -3,6 +3,7 @@
 package all
 
 import (
-	//_ "boardrepl/rules/ataxx"
-	//_ "boardrepl/rules/oware"
+	_ "boardrepl/rules/ataxx"
+	_ "boardrepl/rules/konobi"
+	_ "boardrepl/rules/tablut"
 )

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"time"
+
+	"boardrepl/repl/render"
+	"boardrepl/repl/server"
+	"boardrepl/rules"
+)
+
+const serveUsage = `usage: boardrepl serve -g GAME [-o KEY=VALUE]... --port N [--addr 127.0.0.1] [--idle 5m] [--record DIR]
+
+Runs two-player games over TCP, playable with a plain telnet client:
+  telnet HOST PORT
+The first client waits for a second; then both are welcomed, shown the rules
+in one line and asked their names, and play: each sees the board after every
+move, the last move and whose turn it is, and both see the result. Clients
+are paired in arrival order, so one server holds several games at once; a
+third client waits for a fourth.
+
+Players type moves in the game's notation and the commands help, moves,
+board, color off|on, resign and quit. The pie rule (Konobi's swap) is offered
+on White's first turn; forced passes are played and announced.
+
+A player who disconnects, quits, or stays silent on his turn for longer than
+--idle loses the game (games are not adjourned); the other player is told.
+Each finished game is written as a record in --record DIR.
+
+  -g GAME       the game (see 'boardrepl games')
+  -o KEY=VAL    a game option, repeatable (-o size=10)
+  --port N      the TCP port to listen on (required; 0 picks a free one)
+  --addr A      the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  --idle D      how long the player to move may stay silent (default 5m)
+  --record DIR  write a record of every finished game to DIR
+`
+
+var serveCmd = &command{
+	Name:    "serve",
+	Summary: "two-player games over TCP, for telnet clients",
+	Usage:   serveUsage,
+}
+
+func init() { serveCmd.Run = runServe }
+
+type optionList []string
+
+func (o *optionList) String() string     { return fmt.Sprint(*o) }
+func (o *optionList) Set(v string) error { *o = append(*o, v); return nil }
+
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	game := fs.String("g", "", "")
+	var opts optionList
+	fs.Var(&opts, "o", "")
+	port := fs.String("port", "", "")
+	addr := fs.String("addr", "127.0.0.1", "")
+	idle := fs.Duration("idle", 5*time.Minute, "")
+	record := fs.String("record", "", "")
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "boardrepl serve: "+format+" (see 'boardrepl help serve')\n", a...)
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, serveUsage)
+			return 0
+		}
+		return usageErr("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected argument %q", fs.Arg(0))
+	}
+	if *game == "" {
+		return usageErr("missing -g GAME")
+	}
+	info, err := rules.Lookup(*game)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if *port == "" {
+		return usageErr("missing --port N")
+	}
+	if p, err := strconv.Atoi(*port); err != nil || p < 0 || p > 65535 {
+		return usageErr("--port %q: want a number 0..65535", *port)
+	}
+	if *idle < time.Second {
+		return usageErr("--idle %s: want at least 1s", *idle)
+	}
+	if *record != "" {
+		if st, err := os.Stat(*record); err != nil || !st.IsDir() {
+			return usageErr("--record %q: not a directory", *record)
+		}
+	}
+	srv, err := server.New(server.Config{
+		Info: info, Options: opts, Idle: *idle, RecordDir: *record, Log: stderr,
+		Render: func(g rules.Game, last string, color bool) string {
+			b := g.Board()
+			return render.Board(b, render.Style{Color: color, Sides: info.Sides,
+				Last: render.MoveSquares(&b, last), Captured: g.LastCaptured()})
+		},
+	})
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(*addr, *port))
+	if err != nil {
+		fmt.Fprintf(stderr, "boardrepl serve: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "boardrepl serve: %s on %s; connect with: telnet %s %d (Ctrl-C stops)\n",
+		info.Name, ln.Addr(), *addr, ln.Addr().(*net.TCPAddr).Port)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := srv.Serve(ctx, ln); err != nil {
+		fmt.Fprintf(stderr, "boardrepl serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
