@@ -1,0 +1,982 @@
+package repl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"boardrepl/repl/render"
+	"boardrepl/rules"
+	"boardrepl/rules/record"
+)
+
+// Command is one REPL command.
+type Command struct {
+	Name    string
+	Aliases []string
+	Args    string // synopsis of the arguments: "[N]", "SQUARE PIECE"
+	Summary string // one line
+	Help    string // the full help, after the synopsis line
+	Group   string
+	// Run executes the command; args are the words after the name, rest the
+	// text after the name as typed.
+	Run func(ctx context.Context, r *REPL, args []string, rest string) error
+	// Complete lists candidates for argument number i (0-based) given the
+	// words before it.
+	Complete func(r *REPL, i int, prev []string, word string) []string
+}
+
+var commands []*Command
+
+func init() {
+	commands = []*Command{
+		// Play.
+		{Name: "moves", Aliases: []string{"legal"}, Args: "[SQUARE]", Group: "play", Summary: "the legal moves; with a square, that piece's moves drawn on the board",
+			Help: "Lists the legal moves of the side to move, sorted. With a square, lists\nthe moves of the piece there and marks its destinations on the board.",
+			Run: cmdMoves, Complete: completeSquares},
+		{Name: "play", Args: "MOVE...", Group: "play", Summary: "play moves (typing a move alone does the same)",
+			Help: "Plays the moves in turn and shows the board. A move can also be typed\nwithout 'play'. An illegal move says why and stops there.",
+			Run: cmdPlay, Complete: completeMoves},
+		{Name: "undo", Aliases: []string{"back"}, Args: "[N]", Group: "play", Summary: "take back the last N moves (default 1)",
+			Help: "Takes back N moves (default 1); they can be replayed with redo. A forced\npass goes back together with the move before it.",
+			Run: cmdUndo},
+		{Name: "redo", Aliases: []string{"forward"}, Args: "[N]", Group: "play", Summary: "replay N undone moves (default 1)",
+			Help: "Replays N moves taken back by undo or goto (default 1).",
+			Run: cmdRedo},
+		{Name: "goto", Args: "N", Group: "play", Summary: "go to ply N of the line (0 = its start)",
+			Help: "Goes to ply N of the current line, 0 being its start; the moves after it\ncan be replayed with redo. 'history' shows the plies.",
+			Run: cmdGoto},
+		{Name: "history", Aliases: []string{"hist"}, Group: "play", Summary: "the moves played, numbered",
+			Help: "Lists the moves of the line by move number, and the undone moves that\nredo would replay.",
+			Run: cmdHistory},
+		{Name: "new", Args: "[GAME] [KEY=VALUE...]", Group: "play", Summary: "start a new game (this game, or another, with options)",
+			Help: "Starts a new game: the same game and options without arguments; another\ngame by its id or alias; options as KEY=VALUE ('rules' lists them).\n  new            new oware awale          new ataxx blocks=4",
+			Run: cmdNew, Complete: completeNew},
+		{Name: "position", Aliases: []string{"pos", "fen"}, Args: "STRING", Group: "play", Summary: "set up a position from its position string",
+			Help: "Replaces the position with STRING, the game's position string (as 'export'\nprints it; for Tablut also the server's JSON state). The move history starts\nagain from there.",
+			Run: cmdPosition},
+		{Name: "show", Aliases: []string{"board"}, Group: "play", Summary: "draw the board",
+			Help: "Draws the board: the last move in [brackets], squares it captured in\n(parentheses), and who is to move. 'legend' explains the marks.",
+			Run: cmdShow},
+		{Name: "flip", Group: "play", Summary: "turn the board around",
+			Help: "Turns the board 180 degrees (again to turn it back) and draws it.",
+			Run: cmdFlip},
+		{Name: "legend", Group: "play", Summary: "explain the marks on the board",
+			Help: "Explains the pieces, special squares and marks of the current board.",
+			Run: cmdLegend},
+		{Name: "rules", Group: "play", Summary: "the rules of the current game in brief, and its options",
+			Help: "Describes the current game: sides, start position, the options and their\nvalues, and how moves are written.",
+			Run: cmdRules},
+		{Name: "result", Group: "play", Summary: "whether the game is over, and how",
+			Help: "Prints the result: who won and why, the score where the game has one, or\n'ongoing'.",
+			Run: cmdResult},
+		{Name: "games", Group: "play", Summary: "the games boardrepl plays",
+			Help: "Lists the games with their ids, aliases and a line of description.",
+			Run: cmdGames},
+		{Name: "perft", Args: "N", Group: "play", Summary: "count the leaf nodes of the move tree to depth N (Ctrl-C stops it)",
+			Help: "Counts the positions reached by every sequence of N legal moves from the\ncurrent position. Ctrl-C interrupts a long count.",
+			Run: cmdPerft},
+		{Name: "divide", Args: "N", Group: "play", Summary: "perft N split by the first move",
+			Help: "Like perft, with the count below each legal move listed apart.",
+			Run: cmdDivide},
+		// Edit.
+		{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE", Group: "edit", Summary: "put a piece on a square, ignoring the rules",
+			Help: "Puts PIECE (written as in position strings: a letter, or a seed count for\npits) on SQUARE. The position must stay valid (one king, nothing on a\nblock...); the move history starts again from the edited position.\n  set e4 K        set A 7",
+			Run: cmdSet, Complete: completeSquares},
+		{Name: "clear", Aliases: []string{"remove"}, Args: "SQUARE...", Group: "edit", Summary: "empty squares",
+			Help: "Removes what stands on the squares (for pits: sets them to 0).",
+			Run: cmdClear, Complete: completeSquares},
+		{Name: "move", Aliases: []string{"mv"}, Args: "FROM TO", Group: "edit", Summary: "move a piece ignoring the rules (no capture)",
+			Help: "Moves the piece on FROM to TO, whatever the rules say, replacing what\nstands there. The side to move does not change.",
+			Run: cmdMove, Complete: completeSquares},
+		{Name: "side", Aliases: []string{"turn"}, Args: "SIDE", Group: "edit", Summary: "set the side to move",
+			Help: "Sets the side to move, by name (white, red...), initial or number 0/1.",
+			Run: cmdSide, Complete: completeSides},
+		{Name: "reset", Group: "edit", Summary: "back to the start position of this game",
+			Help: "Sets up the start position of the current game and options, forgetting\nthe moves and edits.",
+			Run: cmdReset},
+		{Name: "store", Args: "N", Group: "edit", Summary: "save the position in slot N (0-9)",
+			Help: "Saves the current position (and its game and options) in slot N, 0 to 9.",
+			Run: cmdStore, Complete: completeSlots},
+		{Name: "recall", Args: "N", Group: "edit", Summary: "load the position of slot N",
+			Help: "Loads the position saved in slot N; the move history starts again there.",
+			Run: cmdRecall, Complete: completeSlots},
+		{Name: "slots", Group: "edit", Summary: "list the saved positions",
+			Help: "Lists the slots that hold a position; '>' marks the last used.",
+			Run: cmdSlots},
+		{Name: "next", Group: "edit", Summary: "load the next saved position",
+			Help: "Loads the position of the next used slot after the last one used,\nwrapping around.",
+			Run: cmdNext},
+		{Name: "prev", Group: "edit", Summary: "load the previous saved position",
+			Help: "Loads the position of the used slot before the last one used, wrapping\naround.",
+			Run: cmdPrev},
+		{Name: "export", Args: "[FORMAT]", Group: "edit", Summary: "print the position string (and other formats) to paste",
+			Help: "Prints the position string, and the position in every other format the\ngame offers (Tablut: the server's JSON). With FORMAT, only that one.",
+			Run: cmdExport, Complete: completeFormats},
+		// Files.
+		{Name: "save", Args: "FILE", Group: "files", Summary: "write the game to a file (save! FILE overwrites)",
+			Help: "Writes the game as a record: tags (game, options, start position, date,\nplayers, result) and the moves in the game's notation. The file is written\nwhole or not at all; an existing file is kept unless you type save!.",
+			Run: saveCommand(false), Complete: completeFiles},
+		{Name: "save!", Args: "FILE", Group: "hidden", Summary: "write the game to a file, replacing it",
+			Help: "Like save, but replaces an existing file.", Run: saveCommand(true), Complete: completeFiles},
+		{Name: "load", Args: "FILE", Group: "files", Summary: "read a game record, a move list or a position from a file",
+			Help: "Reads a file written by save (or any record in that form), a plain list\nof moves (played from the start of the current game), or a position\nstring.",
+			Run: cmdLoad, Complete: completeFiles},
+		{Name: "run", Aliases: []string{"source"}, Args: "FILE", Group: "files", Summary: "run the commands in a file",
+			Help: "Runs the lines of FILE as if typed; the first failing line stops it.\n(Lua scripts run with 'boardrepl run FILE.lua' from the shell.)",
+			Run: cmdRun, Complete: completeFiles},
+		// Session.
+		{Name: "help", Aliases: []string{"?"}, Args: "[COMMAND]", Group: "session", Summary: "this list, or a command's full help",
+			Help: "Lists the commands, or explains one.",
+			Run: cmdHelp, Complete: completeCommands},
+		{Name: "quit", Aliases: []string{"exit", "q"}, Group: "session", Summary: "leave (Ctrl-D does too)",
+			Help: "Leaves boardrepl.",
+			Run: func(context.Context, *REPL, []string, string) error { return errQuit }},
+	}
+}
+
+// lookup finds a command by name or alias.
+func lookup(name string) *Command {
+	for _, c := range commands {
+		if c.Name == name {
+			return c
+		}
+		for _, a := range c.Aliases {
+			if a == name {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// nearest returns the command names closest to a mistyped one.
+func nearest(word string) []string {
+	best, out := 3, []string(nil)
+	for _, c := range commands {
+		for _, n := range append([]string{c.Name}, c.Aliases...) {
+			d := distance(word, n)
+			if strings.HasPrefix(n, word) && len(word) >= 2 {
+				d = min(d, 1)
+			}
+			if d < best {
+				best, out = d, []string{c.Name}
+			} else if d == best && !contains(out, c.Name) {
+				out = append(out, c.Name)
+			}
+		}
+	}
+	if best > 2 || best > len(word)/2+1 {
+		return nil
+	}
+	if len(out) > 3 {
+		out = out[:3]
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// distance is the Levenshtein distance (with transpositions) of two words.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+func noArgs(name string, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%s takes no arguments (got %q)", name, strings.Join(args, " "))
+	}
+	return nil
+}
+
+// count reads an optional count argument.
+func count(name string, args []string, def int) (int, error) {
+	if len(args) == 0 {
+		return def, nil
+	}
+	if len(args) > 1 {
+		return 0, fmt.Errorf("usage: %s [N]", name)
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s %s: want a number", name, args[0])
+	}
+	return n, nil
+}
+
+func cmdPlay(_ context.Context, r *REPL, args []string, rest string) error {
+	if len(args) == 0 {
+		return errors.New("usage: play MOVE...")
+	}
+	if strings.HasPrefix(rest, "{") {
+		return r.playMoves([]string{rest})
+	}
+	return r.playMoves(args)
+}
+
+func cmdUndo(_ context.Context, r *REPL, args []string, _ string) error {
+	n, err := count("undo", args, 1)
+	if err != nil {
+		return err
+	}
+	if _, err := r.s.Undo(n); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdRedo(_ context.Context, r *REPL, args []string, _ string) error {
+	n, err := count("redo", args, 1)
+	if err != nil {
+		return err
+	}
+	if _, err := r.s.Redo(n); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdGoto(_ context.Context, r *REPL, args []string, _ string) error {
+	if len(args) != 1 {
+		return errors.New("usage: goto N")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		return fmt.Errorf("goto %s: want a ply number", args[0])
+	}
+	if err := r.s.Goto(n); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdHistory(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("history", args); err != nil {
+		return err
+	}
+	line, cur := r.s.Line(), r.s.Cursor()
+	if len(line) == 0 {
+		fmt.Fprintln(r.out, "no moves yet")
+		return nil
+	}
+	played := line[:cur]
+	// Number by full moves; the line may start with the second side.
+	num := 1
+	var row []string
+	flush := func() {
+		if len(row) > 0 {
+			fmt.Fprintf(r.out, "%3d. %s\n", num, strings.Join(row, " "))
+			num++
+			row = nil
+		}
+	}
+	for i, e := range played {
+		if i == 0 && e.Side == 1 {
+			row = append(row, "...")
+		}
+		t := e.Text
+		if e.Forced {
+			t += "(forced)"
+		}
+		if e.Side == 0 && len(row) > 0 && !(i == 0) {
+			flush()
+		}
+		row = append(row, t)
+		if e.Side == 1 {
+			flush()
+		}
+	}
+	flush()
+	if cur < len(line) {
+		var undone []string
+		for _, e := range line[cur:] {
+			undone = append(undone, e.Text)
+		}
+		fmt.Fprintf(r.out, "at ply %d of %d; redo: %s\n", cur, len(line), strings.Join(undone, " "))
+	}
+	return nil
+}
+
+func cmdNew(_ context.Context, r *REPL, args []string, _ string) error {
+	info := r.s.Info()
+	var pairs []string
+	if len(args) == 0 {
+		pairs = r.s.OptionPairs()
+	}
+	if len(args) > 0 && !strings.Contains(args[0], "=") {
+		in, err := rules.Lookup(args[0])
+		if err != nil {
+			return err
+		}
+		info = in
+		args = args[1:]
+	}
+	pairs = append(pairs, args...)
+	if err := r.s.NewGame(info, pairs, ""); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdPosition(_ context.Context, r *REPL, args []string, rest string) error {
+	if rest == "" {
+		return errors.New("usage: position STRING (see 'export' for the current one)")
+	}
+	if err := r.s.SetPosition(rest); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdShow(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("show", args); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdFlip(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("flip", args); err != nil {
+		return err
+	}
+	r.flip = !r.flip
+	r.show()
+	return nil
+}
+
+func cmdLegend(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("legend", args); err != nil {
+		return err
+	}
+	fmt.Fprint(r.out, render.Legend(r.s.Game().Board(), r.style()))
+	return nil
+}
+
+func cmdRules(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("rules", args); err != nil {
+		return err
+	}
+	info, g := r.s.Info(), r.s.Game()
+	fmt.Fprintf(r.out, "%s (%s", info.Name, info.ID)
+	if len(info.Aliases) > 0 {
+		fmt.Fprintf(r.out, ", also %s", strings.Join(info.Aliases, ", "))
+	}
+	fmt.Fprintf(r.out, "): %s\n", info.Description)
+	fmt.Fprintf(r.out, "sides: %s and %s\n", info.Sides[0], info.Sides[1])
+	fmt.Fprintf(r.out, "start: %s\n", info.Start)
+	if len(info.Options) == 0 {
+		fmt.Fprintln(r.out, "options: none")
+	} else {
+		fmt.Fprintln(r.out, "options (change with 'new KEY=VALUE'):")
+		opts := r.s.Options()
+		for _, o := range info.Options {
+			vals := ""
+			if len(o.Values) > 0 {
+				vals = "; one of " + strings.Join(o.Values, ", ")
+			}
+			fmt.Fprintf(r.out, "  %s=%s  %s (default %s%s)\n", o.Name, opts[o.Name], o.Help, o.Default, vals)
+		}
+	}
+	ms := legalMoves(g)
+	if len(ms) > 0 {
+		if len(ms) > 6 {
+			ms = ms[:6]
+		}
+		fmt.Fprintf(r.out, "moves are written like: %s ('moves' lists them all)\n", strings.Join(ms, " "))
+	}
+	return nil
+}
+
+func cmdResult(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("result", args); err != nil {
+		return err
+	}
+	g := r.s.Game()
+	res := g.Result()
+	if !res.Over() {
+		fmt.Fprintf(r.out, "ongoing (%s to move)\n", g.SideName(g.SideToMove()))
+		return nil
+	}
+	fmt.Fprintln(r.out, rules.FormatResult(g, res))
+	return nil
+}
+
+func cmdGames(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("games", args); err != nil {
+		return err
+	}
+	for _, in := range rules.All() {
+		mark := " "
+		if in == r.s.Info() {
+			mark = "*"
+		}
+		names := in.ID
+		if len(in.Aliases) > 0 {
+			names += " (" + strings.Join(in.Aliases, ", ") + ")"
+		}
+		fmt.Fprintf(r.out, "%s %-28s %s\n", mark, names, in.Description)
+	}
+	return nil
+}
+
+func cmdMoves(_ context.Context, r *REPL, args []string, _ string) error {
+	g := r.s.Game()
+	if len(args) > 1 {
+		return errors.New("usage: moves [SQUARE]")
+	}
+	ms := legalMoves(g)
+	if len(args) == 0 {
+		if len(ms) == 0 {
+			fmt.Fprintf(r.out, "no legal moves (%s)\n", rules.FormatResult(g, g.Result()))
+			return nil
+		}
+		fmt.Fprintf(r.out, "%d legal moves:\n", len(ms))
+		wrapWords(r.out, ms, "  ", 78)
+		return nil
+	}
+	sq := args[0]
+	b := g.Board()
+	found := false
+	for _, c := range b.Cells {
+		if c.Name == sq {
+			found = true
+		}
+	}
+	if !found {
+		return fmt.Errorf("no square %q on this board", sq)
+	}
+	var from, touching []string
+	var dests []string
+	for _, m := range ms {
+		sqs := render.MoveSquares(&b, m)
+		if len(sqs) > 0 && sqs[0] == sq {
+			from = append(from, m)
+			if len(sqs) > 1 {
+				dests = append(dests, sqs[1:]...)
+			} else {
+				dests = append(dests, sqs[0])
+			}
+		} else if contains(sqs, sq) {
+			touching = append(touching, m)
+		}
+	}
+	list := from
+	what := "from"
+	if len(from) == 0 {
+		list, what = touching, "to"
+		for _, m := range touching {
+			if sqs := render.MoveSquares(&b, m); len(sqs) > 0 {
+				dests = append(dests, sqs[0])
+			}
+		}
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(r.out, "no legal move from or to %s\n", sq)
+		return nil
+	}
+	fmt.Fprintf(r.out, "%d legal moves %s %s:\n", len(list), what, sq)
+	wrapWords(r.out, list, "  ", 78)
+	st := r.style()
+	st.Marked = dests
+	r.showWith(st)
+	return nil
+}
+
+// countNodes counts perft(depth) under a context: it splits the tree into
+// subtrees of depth <= 4 and checks ctx between them.
+func countNodes(ctx context.Context, g rules.Game, depth int) (uint64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if depth <= 4 {
+		return rules.Perft(g, depth), nil
+	}
+	var n uint64
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		k, err := countNodes(ctx, g, depth-1)
+		g.Unplay()
+		if err != nil {
+			return 0, err
+		}
+		n += k
+	}
+	return n, nil
+}
+
+func perftDepth(name string, args []string) (int, error) {
+	if len(args) != 1 {
+		return 0, fmt.Errorf("usage: %s N", name)
+	}
+	d, err := strconv.Atoi(args[0])
+	if err != nil || d < 0 || d > 64 {
+		return 0, fmt.Errorf("%s %s: want a depth from 0 to 64", name, args[0])
+	}
+	return d, nil
+}
+
+func interrupted(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return errors.New("interrupted")
+	}
+	return err
+}
+
+func cmdPerft(ctx context.Context, r *REPL, args []string, _ string) error {
+	d, err := perftDepth("perft", args)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	n, err := countNodes(ctx, r.s.Game().Clone(), d)
+	if err != nil {
+		return interrupted(err)
+	}
+	el := time.Since(start)
+	fmt.Fprintf(r.out, "perft %d: %d\n", d, n)
+	if r.color { // timings only at a terminal: piped output stays stable
+		fmt.Fprintf(r.err, "(%.3fs, %.0f nodes/s)\n", el.Seconds(), float64(n)/max(el.Seconds(), 1e-9))
+	}
+	return nil
+}
+
+func cmdDivide(ctx context.Context, r *REPL, args []string, _ string) error {
+	d, err := perftDepth("divide", args)
+	if err != nil {
+		return err
+	}
+	if d < 1 {
+		return errors.New("divide needs a depth of at least 1")
+	}
+	g := r.s.Game().Clone()
+	type entry struct {
+		move string
+		n    uint64
+	}
+	var out []entry
+	var total uint64
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		n, err := countNodes(ctx, g, d-1)
+		g.Unplay()
+		if err != nil {
+			return interrupted(err)
+		}
+		out = append(out, entry{g.FormatMove(m), n})
+		total += n
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].move < out[j].move })
+	for _, e := range out {
+		fmt.Fprintf(r.out, "%s: %d\n", e.move, e.n)
+	}
+	fmt.Fprintf(r.out, "moves: %d\nperft %d: %d\n", len(out), d, total)
+	return nil
+}
+
+// Editing.
+
+func (r *REPL) edited(err error) error {
+	if err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdSet(_ context.Context, r *REPL, args []string, _ string) error {
+	if len(args) != 2 {
+		return errors.New("usage: set SQUARE PIECE (see 'legend' for the pieces)")
+	}
+	return r.edited(r.s.Edit(func(ed rules.Editor) error { return ed.SetSquare(args[0], args[1]) }))
+}
+
+func cmdClear(_ context.Context, r *REPL, args []string, _ string) error {
+	if len(args) == 0 {
+		return errors.New("usage: clear SQUARE...")
+	}
+	return r.edited(r.s.Edit(func(ed rules.Editor) error {
+		for _, sq := range args {
+			if err := ed.SetSquare(sq, ""); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+}
+
+func cmdMove(_ context.Context, r *REPL, args []string, _ string) error {
+	if len(args) != 2 {
+		return errors.New("usage: move FROM TO")
+	}
+	from, to := args[0], args[1]
+	b := r.s.Game().Board()
+	var piece *rules.Cell
+	for i := range b.Cells {
+		if b.Cells[i].Name == from {
+			piece = &b.Cells[i]
+		}
+	}
+	if piece == nil {
+		return fmt.Errorf("no square %q on this board", from)
+	}
+	if piece.Piece == "" || piece.Piece == "0" && render.IsPits(&b) {
+		return fmt.Errorf("%s is empty", from)
+	}
+	if from == to {
+		return fmt.Errorf("%s and %s are the same square", from, to)
+	}
+	return r.edited(r.s.Edit(func(ed rules.Editor) error {
+		if err := ed.SetSquare(from, ""); err != nil {
+			return err
+		}
+		return ed.SetSquare(to, piece.Piece)
+	}))
+}
+
+// parseSide reads a side: its name, its initial, or 0/1.
+func parseSide(g rules.Game, s string) (int, error) {
+	for side := 0; side < 2; side++ {
+		if strings.EqualFold(s, g.SideName(side)) || s == strconv.Itoa(side) || strings.EqualFold(s, sideAbbrev(g, side)) {
+			return side, nil
+		}
+	}
+	return 0, fmt.Errorf("no side %q: want %s or %s", s, g.SideName(0), g.SideName(1))
+}
+
+func cmdSide(_ context.Context, r *REPL, args []string, _ string) error {
+	if len(args) != 1 {
+		return errors.New("usage: side SIDE")
+	}
+	side, err := parseSide(r.s.Game(), args[0])
+	if err != nil {
+		return err
+	}
+	return r.edited(r.s.Edit(func(ed rules.Editor) error { return ed.SetSideToMove(side) }))
+}
+
+func cmdReset(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("reset", args); err != nil {
+		return err
+	}
+	return r.edited(r.s.Reset())
+}
+
+func slotArg(name string, args []string) (int, error) {
+	if len(args) != 1 {
+		return 0, fmt.Errorf("usage: %s N (a slot from 0 to 9)", name)
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 0 || n > 9 {
+		return 0, fmt.Errorf("%s %s: want a slot from 0 to 9", name, args[0])
+	}
+	return n, nil
+}
+
+func cmdStore(_ context.Context, r *REPL, args []string, _ string) error {
+	n, err := slotArg("store", args)
+	if err != nil {
+		return err
+	}
+	if err := r.s.Store(n); err != nil {
+		return err
+	}
+	r.slot = n
+	fmt.Fprintf(r.out, "slot %d: %s %s\n", n, r.s.Info().ID, r.s.Game().Position())
+	return nil
+}
+
+func (r *REPL) recall(n int) error {
+	if err := r.s.Recall(n); err != nil {
+		return err
+	}
+	r.slot = n
+	fmt.Fprintf(r.out, "slot %d:\n", n)
+	r.show()
+	return nil
+}
+
+func cmdRecall(_ context.Context, r *REPL, args []string, _ string) error {
+	n, err := slotArg("recall", args)
+	if err != nil {
+		return err
+	}
+	return r.recall(n)
+}
+
+func cmdSlots(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("slots", args); err != nil {
+		return err
+	}
+	any := false
+	for i, sl := range r.s.Slots {
+		if sl == nil {
+			continue
+		}
+		any = true
+		mark := " "
+		if i == r.slot {
+			mark = ">"
+		}
+		id := sl.Info.ID
+		if o := sl.Info.FormatOptions(sl.Opts); len(o) > 0 {
+			id += " " + strings.Join(o, " ")
+		}
+		fmt.Fprintf(r.out, "%s%d  %s  %s\n", mark, i, id, sl.Position)
+	}
+	if !any {
+		fmt.Fprintln(r.out, "no saved positions (save one with 'store N')")
+	}
+	return nil
+}
+
+func (r *REPL) step(dir int) error {
+	from := r.slot
+	if from < 0 {
+		from = len(r.s.Slots) - 1
+		if dir < 0 {
+			from = 0
+		}
+	}
+	n := r.s.NextSlot(from, dir)
+	if n < 0 {
+		return errors.New("no saved positions (save one with 'store N')")
+	}
+	return r.recall(n)
+}
+
+func cmdNext(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("next", args); err != nil {
+		return err
+	}
+	return r.step(1)
+}
+
+func cmdPrev(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("prev", args); err != nil {
+		return err
+	}
+	return r.step(-1)
+}
+
+func formats(g rules.Game) []string {
+	if af, ok := g.(rules.AltFormatter); ok {
+		return af.PositionFormats()
+	}
+	return nil
+}
+
+func cmdExport(_ context.Context, r *REPL, args []string, _ string) error {
+	g := r.s.Game()
+	if len(args) > 1 {
+		return errors.New("usage: export [FORMAT]")
+	}
+	if len(args) == 1 && args[0] != "string" {
+		if !contains(formats(g), args[0]) {
+			return fmt.Errorf("export %s: %s offers %s", args[0], g.Info().ID, strings.Join(append([]string{"string"}, formats(g)...), ", "))
+		}
+		s, err := g.(rules.AltFormatter).FormatPositionAs(args[0])
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(r.out, s)
+		return nil
+	}
+	fmt.Fprintln(r.out, g.Position())
+	if len(args) == 0 {
+		for _, f := range formats(g) {
+			s, err := g.(rules.AltFormatter).FormatPositionAs(f)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(r.out, "%s: %s\n", f, s)
+		}
+	}
+	return nil
+}
+
+// Files.
+
+func saveCommand(force bool) func(context.Context, *REPL, []string, string) error {
+	return func(_ context.Context, r *REPL, args []string, rest string) error {
+		name := "save"
+		if force {
+			name = "save!"
+		}
+		if rest == "" {
+			return fmt.Errorf("usage: %s FILE", name)
+		}
+		text := r.s.Record(r.now()).Format()
+		if err := writeFile(rest, []byte(text), force); err != nil {
+			return err
+		}
+		fmt.Fprintf(r.out, "saved %d moves to %s\n", r.s.Cursor(), rest)
+		return nil
+	}
+}
+
+// writeFile writes data to a temporary file next to name, then moves it to
+// name: the file is there whole or not at all. Unless overwrite, an
+// existing file is an error and stays as it was.
+func writeFile(name string, data []byte, overwrite bool) error {
+	dir := filepath.Dir(name)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tn := tmp.Name()
+	defer os.Remove(tn)
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if overwrite {
+		return os.Rename(tn, name)
+	}
+	// A hard link fails when name exists, without a window between a check
+	// and the rename.
+	if err := os.Link(tn, name); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return fmt.Errorf("%s exists: type 'save! %s' to overwrite it", name, name)
+		}
+		if _, serr := os.Stat(name); serr == nil {
+			return fmt.Errorf("%s exists: type 'save! %s' to overwrite it", name, name)
+		}
+		return os.Rename(tn, name)
+	}
+	return nil
+}
+
+func cmdLoad(_ context.Context, r *REPL, args []string, rest string) error {
+	if rest == "" {
+		return errors.New("usage: load FILE")
+	}
+	data, err := os.ReadFile(rest)
+	if err != nil {
+		return err
+	}
+	text := strings.TrimSpace(string(data))
+	// A single line that the game reads as a position is a position.
+	if text != "" && !strings.Contains(text, "\n") && !strings.HasPrefix(text, "[") {
+		if _, perr := r.s.Info().Parse(r.s.Options(), text); perr == nil {
+			if err := r.s.SetPosition(text); err != nil {
+				return err
+			}
+			fmt.Fprintf(r.out, "loaded the position in %s\n", rest)
+			r.show()
+			return nil
+		}
+	}
+	rec, err := record.Parse(string(data))
+	if err != nil {
+		return fmt.Errorf("%s: %v", rest, err)
+	}
+	if err := r.s.LoadRecord(rec); err != nil {
+		return fmt.Errorf("%s: %v", rest, err)
+	}
+	fmt.Fprintf(r.out, "loaded %s: %s, %d moves\n", rest, r.s.Info().ID, r.s.Cursor())
+	r.show()
+	return nil
+}
+
+func cmdRun(ctx context.Context, r *REPL, args []string, rest string) error {
+	if rest == "" {
+		return errors.New("usage: run FILE")
+	}
+	if strings.HasSuffix(rest, ".lua") {
+		return fmt.Errorf("run %s: Lua scripts run from the shell: boardrepl run %s", rest, rest)
+	}
+	return r.runFile(ctx, rest)
+}
+
+func cmdHelp(_ context.Context, r *REPL, args []string, _ string) error {
+	if len(args) > 1 {
+		return errors.New("usage: help [COMMAND]")
+	}
+	if len(args) == 1 {
+		c := lookup(args[0])
+		if c == nil {
+			if near := nearest(args[0]); len(near) > 0 {
+				return fmt.Errorf("no command %q (did you mean %s?)", args[0], strings.Join(near, " or "))
+			}
+			return fmt.Errorf("no command %q (type 'help' for the list)", args[0])
+		}
+		fmt.Fprintf(r.out, "%s %s\n", c.Name, c.Args)
+		if len(c.Aliases) > 0 {
+			fmt.Fprintf(r.out, "  (also: %s)\n", strings.Join(c.Aliases, ", "))
+		}
+		fmt.Fprintln(r.out, c.Help)
+		return nil
+	}
+	fmt.Fprintf(r.out, "Type a move to play it (%s moves look like: %s).\n", r.s.Info().Name, sample(r.s.Game()))
+	groups := []struct{ id, title string }{{"play", "Play"}, {"edit", "Edit"}, {"files", "Files"}, {"session", "Session"}}
+	for _, gr := range groups {
+		fmt.Fprintf(r.out, "%s:\n", gr.title)
+		for _, c := range commands {
+			if c.Group != gr.id {
+				continue
+			}
+			fmt.Fprintf(r.out, "  %-24s %s\n", strings.TrimSpace(c.Name+" "+c.Args), c.Summary)
+		}
+	}
+	fmt.Fprintln(r.out, "'help COMMAND' explains one; Tab completes commands, moves and files.")
+	return nil
+}
+
+func sample(g rules.Game) string {
+	ms := legalMoves(g)
+	if len(ms) == 0 {
+		return "none now"
+	}
+	if len(ms) > 3 {
+		ms = ms[:3]
+	}
+	return strings.Join(ms, ", ")
+}
+

@@ -1,0 +1,263 @@
+package repl
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+
+	"boardrepl/repl/render"
+	"boardrepl/repl/session"
+	"boardrepl/rules"
+)
+
+// REPL is one session with its output streams and display settings.
+type REPL struct {
+	s        *session.Session
+	out, err io.Writer
+	color    bool
+	unicode  bool
+	flip     bool
+	slot     int // the slot last stored or recalled (for next/prev)
+	quit     bool
+	now      func() time.Time
+	// depth of nested 'run' files, to stop a file running itself.
+	depth int
+}
+
+func newREPL(s *session.Session, out, err io.Writer) *REPL {
+	return &REPL{s: s, out: out, err: err, slot: -1, now: time.Now}
+}
+
+// errQuit is returned by quit.
+var errQuit = errors.New("quit")
+
+// Exec runs one line: a command, or one or more moves.
+func (r *REPL) Exec(ctx context.Context, line string) error {
+	line = strings.TrimSpace(line)
+	if line == "" || strings.HasPrefix(line, "#") {
+		return nil
+	}
+	name, rest, _ := strings.Cut(line, " ")
+	rest = strings.TrimSpace(rest)
+	if c := lookup(name); c != nil {
+		return c.Run(ctx, r, strings.Fields(rest), rest)
+	}
+	return r.playLine(line, name)
+}
+
+// playLine plays a line of moves, or reports an unknown command.
+func (r *REPL) playLine(line, first string) error {
+	var moves []string
+	if strings.HasPrefix(line, "{") {
+		moves = []string{line} // a JSON move may hold spaces
+	} else {
+		moves = strings.Fields(line)
+	}
+	// A first word that is not a move but looks like a command word is
+	// reported as an unknown command.
+	if _, err := r.s.ParseMove(moves[0]); err != nil && looksLikeCommand(first) {
+		if near := nearest(first); len(near) > 0 {
+			return fmt.Errorf("unknown command %q (did you mean %s?)", first, strings.Join(near, " or "))
+		}
+		return fmt.Errorf("%q is neither a command nor a move: %v (see 'help')", first, err)
+	}
+	return r.playMoves(moves)
+}
+
+func looksLikeCommand(w string) bool {
+	if len(w) < 2 {
+		return false
+	}
+	for _, c := range w {
+		if !unicode.IsLetter(c) && c != '!' && c != '?' {
+			return false
+		}
+	}
+	return true
+}
+
+// playMoves plays moves one after the other and shows the board; an illegal
+// move stops there (the moves before it stay played).
+func (r *REPL) playMoves(moves []string) error {
+	for i, mv := range moves {
+		forced, err := r.s.PlayText(mv)
+		if err != nil {
+			if i > 0 {
+				r.show()
+			}
+			return fmt.Errorf("move %q: %v", mv, err)
+		}
+		for _, e := range forced {
+			fmt.Fprintf(r.out, "%s has no move and passes (%s)\n", r.s.Game().SideName(e.Side), e.Text)
+		}
+	}
+	r.show()
+	return nil
+}
+
+// style is the render style for the current session.
+func (r *REPL) style() render.Style {
+	g := r.s.Game()
+	st := render.Style{Color: r.color, Unicode: r.unicode, Flip: r.flip, Sides: [2]string{g.SideName(0), g.SideName(1)}}
+	if e, ok := r.s.Last(); ok {
+		b := g.Board()
+		st.Last = render.MoveSquares(&b, e.Text)
+		st.Captured = g.LastCaptured()
+	}
+	return st
+}
+
+// show prints the board and the status line.
+func (r *REPL) show() {
+	r.showWith(r.style())
+}
+
+func (r *REPL) showWith(st render.Style) {
+	g := r.s.Game()
+	fmt.Fprint(r.out, render.Board(g.Board(), st))
+	fmt.Fprintln(r.out, r.status())
+}
+
+// status is the line under the board: who is to move, or the result.
+func (r *REPL) status() string {
+	g := r.s.Game()
+	var b strings.Builder
+	if res := g.Result(); res.Over() {
+		b.WriteString("game over: " + rules.FormatResult(g, res))
+	} else {
+		fmt.Fprintf(&b, "%s to move, move %d", g.SideName(g.SideToMove()), r.s.MoveNumber())
+	}
+	if e, ok := r.s.Last(); ok {
+		fmt.Fprintf(&b, " (last: %s %s", g.SideName(e.Side), e.Text)
+		if c := g.LastCaptured(); len(c) > 0 {
+			fmt.Fprintf(&b, ", captured %s", strings.Join(c, " "))
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// prompt is "GAME SIDE MOVE> ", e.g. "tablut w 12> ".
+func (r *REPL) prompt() string {
+	g := r.s.Game()
+	if g.Result().Over() {
+		return fmt.Sprintf("%s over> ", g.Info().ID)
+	}
+	return fmt.Sprintf("%s %s %d> ", g.Info().ID, sideAbbrev(g, g.SideToMove()), r.s.MoveNumber())
+}
+
+// sideAbbrev is a side's initial, or its name when both sides share one.
+func sideAbbrev(g rules.Game, side int) string {
+	a, b := g.SideName(0), g.SideName(1)
+	if a == "" || b == "" || strings.EqualFold(a[:1], b[:1]) {
+		return g.SideName(side)
+	}
+	return strings.ToLower(g.SideName(side)[:1])
+}
+
+// banner is the one line printed when the REPL opens.
+func (r *REPL) banner() string {
+	info := r.s.Info()
+	var ids []string
+	for _, in := range rules.All() {
+		ids = append(ids, in.ID)
+	}
+	return fmt.Sprintf("boardrepl: %s (%s). Type a move, 'help' for commands, 'new GAME' to switch (%s); Ctrl-D quits.",
+		info.Name, info.ID, strings.Join(ids, ", "))
+}
+
+// runPiped reads commands line by line. A failing line is reported on
+// stderr as "line L: ..." and stops the run with status 1, unless
+// keepGoing.
+func (r *REPL) runPiped(ctx context.Context, in io.Reader, keepGoing bool) int {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	status := 0
+	ln := 0
+	for sc.Scan() {
+		ln++
+		err := r.Exec(ctx, sc.Text())
+		if errors.Is(err, errQuit) {
+			return status
+		}
+		if err != nil {
+			fmt.Fprintf(r.err, "line %d: %v\n", ln, err)
+			status = 1
+			if !keepGoing {
+				return status
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		fmt.Fprintf(r.err, "line %d: reading input: %v\n", ln+1, err)
+		return 1
+	}
+	return status
+}
+
+// runFile runs the commands of a file, like piped input; the first failing
+// line stops it.
+func (r *REPL) runFile(ctx context.Context, name string) error {
+	if r.depth > 8 {
+		return fmt.Errorf("run %s: files nested too deeply", name)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	r.depth++
+	defer func() { r.depth-- }()
+	for i, line := range strings.Split(string(data), "\n") {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := r.Exec(ctx, line); err != nil {
+			if errors.Is(err, errQuit) {
+				return err
+			}
+			return fmt.Errorf("%s:%d: %v", name, i+1, err)
+		}
+	}
+	return nil
+}
+
+// legalMoves lists the legal moves in canonical notation, sorted.
+func legalMoves(g rules.Game) []string {
+	ms := g.Moves(nil)
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = g.FormatMove(m)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// wrapWords writes words on lines of at most width columns, indented.
+func wrapWords(w io.Writer, words []string, indent string, width int) {
+	col := 0
+	for _, word := range words {
+		if col > 0 && col+1+len(word) > width {
+			fmt.Fprintln(w)
+			col = 0
+		}
+		if col == 0 {
+			fmt.Fprint(w, indent)
+			col = len(indent)
+		} else {
+			fmt.Fprint(w, " ")
+			col++
+		}
+		fmt.Fprint(w, word)
+		col += len(word)
+	}
+	if col > 0 {
+		fmt.Fprintln(w)
+	}
+}
