@@ -40,9 +40,9 @@ func (g *Game) Board() rules.Board {
 			b.Cells[row*size+f] = c
 		}
 	}
-	kingNote := "the king on " + sqName[g.king]
-	if g.king == noSq {
-		kingNote = "no king"
+	kingNote := "no king"
+	if g.king != noSq {
+		kingNote = "the king on " + sqName[g.king]
 	}
 	b.Notes = append(b.Notes, fmt.Sprintf("white: %d soldiers and %s; black: %d soldiers", counts[whiteSoldier], kingNote, counts[blackSoldier]))
 	if g.repeatN > 0 {

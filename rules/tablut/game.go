@@ -8,13 +8,13 @@ import (
 
 // How a game ended (besides the lazily found "no legal move").
 const (
-	endNone       uint8 = iota
-	endEscaped          // the king reached the edge (endSq)
-	endCaptured         // the king was captured (endSq, or noSq if unknown)
-	endRepetition       // draw by repetition
-	endServerWhite      // a server state said WHITEWIN
-	endServerBlack      // a server state said BLACKWIN
-	endServerDraw       // a server state said DRAW
+	endNone        uint8 = iota
+	endEscaped           // the king reached the edge (endSq)
+	endCaptured          // the king was captured (endSq, or noSq if unknown)
+	endRepetition        // draw by repetition
+	endServerWhite       // a server state said WHITEWIN
+	endServerBlack       // a server state said BLACKWIN
+	endServerDraw        // a server state said DRAW
 )
 
 // pos is everything a move changes; Play saves it whole and Unplay restores

@@ -411,7 +411,7 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 		return 0, err
 	}
 	if res := g.Result(); res.Over() {
-		return 0, refuse("", "game is over (%s)", rules.FormatResult(g, res))
+		return 0, refuse("", "game is over: %s", rules.FormatResult(g, res))
 	}
 	if err := g.check(f, t); err != nil {
 		return 0, err
