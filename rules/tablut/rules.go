@@ -8,6 +8,33 @@
 //
 // Squares are numbered rank-major from a1: sq = (rank-1)*9 + file, so a1 = 0,
 // i1 = 8, a2 = 9, e5 = 40, i9 = 80. A Move is from | to<<8.
+//
+// Choices where the rules files leave room:
+//   - A captured king is removed from the board (the server leaves him on
+//     his square): LastCaptured names his square, the result says "king
+//     captured at e4", and a position string without a king reads back as a
+//     game black has won ("king captured"). The server-json format puts him
+//     back on his square, as the server shows him.
+//   - A side with no legal move loses at once (the server reaches the same
+//     result on time); Result finds this lazily.
+//   - Ashton repetition: after each move, a position (board and side to
+//     move) that already occurred after an earlier move draws; the position
+//     the game started or was parsed from does not count. Positions before
+//     the last capture are not searched (they cannot recur).
+//   - BrainKing repetition=N counts the start position as an occurrence.
+//   - BrainKing king capture is checked after every black move: if black
+//     soldiers (or the empty throne) stand on all four sides, he is taken,
+//     whether or not the piece that moved is next to him. A parsed position
+//     with white to move and the king so enclosed is therefore over.
+//   - The server's finished states (turn WHITEWIN, BLACKWIN, DRAW) are
+//     accepted as finished games; when the board does not show why (king on
+//     the edge, no king), the result says the server decided it, and that
+//     verdict is kept by the server-json format only, not by the position
+//     string. DRAW and BLACKWIN states get white to move, WHITEWIN black.
+//   - Board marks Ashton's drawn escape squares as "escape"; for BrainKing
+//     the whole edge, where the king escapes.
+//   - ParseMove checks a move in the order the challenge server does, so the
+//     reason given (MoveError.Class) is the server's exception class.
 package tablut
 
 import (
