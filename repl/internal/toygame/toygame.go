@@ -119,7 +119,7 @@ func (g *Game) Unplay() {
 	g.cells[m] = 0
 	g.side ^= 1
 }
-func (g *Game) Ply() int                { return len(g.hist) }
+func (g *Game) Ply() int               { return len(g.hist) }
 func (g *Game) LastCaptured() []string { return nil }
 
 var lines = [8][3]int{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}
