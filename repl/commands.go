@@ -414,7 +414,11 @@ func cmdRules(_ context.Context, r *REPL, args []string, _ string) error {
 			if len(o.Values) > 0 {
 				vals = "; one of " + strings.Join(o.Values, ", ")
 			}
-			fmt.Fprintf(r.out, "  %s=%s  %s (default %s%s)\n", o.Name, opts[o.Name], o.Help, o.Default, vals)
+			def := o.Default
+			if def == "" {
+				def = `""`
+			}
+			fmt.Fprintf(r.out, "  %s=%s  %s (default %s%s)\n", o.Name, opts[o.Name], o.Help, def, vals)
 		}
 	}
 	ms := legalMoves(g)
@@ -962,7 +966,7 @@ func cmdHelp(_ context.Context, r *REPL, args []string, _ string) error {
 			if c.Group != gr.id {
 				continue
 			}
-			fmt.Fprintf(r.out, "  %-24s %s\n", strings.TrimSpace(c.Name+" "+c.Args), c.Summary)
+			fmt.Fprintf(r.out, "  %-26s %s\n", strings.TrimSpace(c.Name+" "+c.Args), c.Summary)
 		}
 	}
 	fmt.Fprintln(r.out, "'help COMMAND' explains one; Tab completes commands, moves and files.")

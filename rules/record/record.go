@@ -253,7 +253,9 @@ func Parse(text string) (*Record, error) {
 			if r.Result != "" {
 				return nil, &Error{ln, fmt.Sprintf("%q after the result %s", tok, r.Result)}
 			}
-			tok = stripNumber(tok)
+			for t := stripNumber(tok); t != tok; t = stripNumber(tok) {
+				tok = t
+			}
 			if tok == "" {
 				continue
 			}
