@@ -122,7 +122,10 @@ func newGame(opts rules.Options) (rules.Game, error) {
 		if !g.hasSeed {
 			g.seed, g.hasSeed = time.Now().UnixNano(), true
 		}
-		g.blocksOpt = bv
+		g.blocksOpt = "random"
+		if n > 0 {
+			g.blocksOpt = strconv.Itoa(n)
+		}
 		g.blocks = generateBlocks(n, g.seed)
 		g.rehash()
 	}

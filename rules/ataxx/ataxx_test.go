@@ -655,3 +655,17 @@ func TestNoAllocs(t *testing.T) {
 // pinnedBlocks6Seed42 is what the generator gave when it was written (its
 // validity is checked above); it keeps saved seeds meaningful.
 const pinnedBlocks6Seed42 = "x5o/3-3/3-3/-5-/3-3/3-3/o5x x 0 1"
+
+func TestCountDoubles(t *testing.T) {
+	rng := splitmix{x: 1}
+	for i := 0; i < 20000; i++ {
+		us := rng.next() & rng.next() & full
+		if i%3 == 0 {
+			us &= rng.next()
+		}
+		empty := rng.next() & full &^ us
+		if a, b := doublesByPiece(us, empty), doublesByShift(us, empty); a != b {
+			t.Fatalf("us %x empty %x: by piece %d, by shift %d", us, empty, a, b)
+		}
+	}
+}

@@ -23,10 +23,7 @@ func (p *perfter) perft(us, them uint64, half, depth int) uint64 {
 	}
 	empty := p.open &^ (us | them)
 	if depth == 1 {
-		n := popcount(expand1(us) & empty)
-		for b := us; b != 0; b &= b - 1 {
-			n += popcount(adj2[tz(b)] & empty)
-		}
+		n := popcount(expand1(us)&empty) + countDoubles(us, empty)
 		if n != 0 {
 			return uint64(n)
 		}
@@ -64,5 +61,42 @@ func (p *perfter) perft(us, them uint64, half, depth int) uint64 {
 	if !moved && expand2(them)&empty != 0 {
 		n = p.perft(them, us, half+1, depth-1)
 	}
+	return n
+}
+
+// countDoubles counts the jumps (source, destination) from the pieces us to
+// the squares empty: per piece when there are few, else by shifting the
+// whole set once per jump direction.
+func countDoubles(us, empty uint64) int {
+	if popcount(us) <= ringThreshold {
+		return doublesByPiece(us, empty)
+	}
+	return doublesByShift(us, empty)
+}
+
+const ringThreshold = 6
+
+func doublesByPiece(us, empty uint64) int {
+	n := 0
+	for b := us; b != 0; b &= b - 1 {
+		n += popcount(adj2[tz(b)] & empty)
+	}
+	return n
+}
+
+// doublesByShift counts over the 16 jump directions: each destination bit
+// of a shifted set stands for one (source, destination) pair.
+func doublesByShift(us, empty uint64) int {
+	// Pieces shifted by -2..+2 files (masked so nothing wraps a rank).
+	l2 := (us & notAB) >> 2
+	l1 := (us & notA) >> 1
+	r1 := (us & notG) << 1
+	r2 := (us & notFG) << 2
+	// Two ranks up or down, any file offset.
+	n := popcount(l2<<14&empty) + popcount(l1<<14&empty) + popcount(us<<14&empty) + popcount(r1<<14&empty) + popcount(r2<<14&empty)
+	n += popcount(l2>>14&empty) + popcount(l1>>14&empty) + popcount(us>>14&empty) + popcount(r1>>14&empty) + popcount(r2>>14&empty)
+	// Two files left or right, one rank up, same rank, one rank down.
+	n += popcount(l2<<7&empty) + popcount(l2&empty) + popcount(l2>>7&empty)
+	n += popcount(r2<<7&empty) + popcount(r2&empty) + popcount(r2>>7&empty)
 	return n
 }
