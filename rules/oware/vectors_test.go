@@ -33,7 +33,7 @@ type result struct {
 }
 
 type seedEnd struct {
-	Ply    int   `json:"ply"`
+	Ply    int    `json:"ply"`
 	Reason string `json:"reason"`
 	Scores []int  `json:"scores"`
 	Winner any    `json:"winner"`
