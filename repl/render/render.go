@@ -42,9 +42,34 @@ type palette struct {
 	under   *color.Color
 }
 
-func newPalette(on bool) *palette {
+// sideColor picks a side's colour from its name, so Tablut's and Konobi's
+// white and black look like white and black stones (on a grey or white
+// background, readable in dark and light terminals alike); other sides keep
+// their own hue.
+func sideColor(name string, side int) *color.Color {
+	switch name {
+	case "red":
+		return color.New(color.FgRed, color.Bold)
+	case "blue":
+		return color.New(color.FgBlue, color.Bold)
+	case "white":
+		return color.New(color.FgHiWhite, color.BgHiBlack, color.Bold)
+	case "black":
+		return color.New(color.FgBlack, color.BgWhite, color.Bold)
+	case "north":
+		return color.New(color.FgGreen, color.Bold)
+	case "south":
+		return color.New(color.FgMagenta, color.Bold)
+	}
+	if side == 0 {
+		return color.New(color.FgRed, color.Bold)
+	}
+	return color.New(color.FgBlue, color.Bold)
+}
+
+func newPalette(on bool, sides [2]string) *palette {
 	p := &palette{
-		side:    [2]*color.Color{color.New(color.FgRed, color.Bold), color.New(color.FgBlue, color.Bold)},
+		side:    [2]*color.Color{sideColor(sides[0], 0), sideColor(sides[1], 1)},
 		special: map[string]*color.Color{},
 		last:    color.New(color.FgCyan, color.Bold),
 		capt:    color.New(color.FgMagenta, color.Bold),
@@ -110,7 +135,7 @@ func Board(b rules.Board, st Style) string {
 	if len(b.Cells) != b.Rows*b.Cols || b.Rows <= 0 || b.Cols <= 0 {
 		return "(no board)\n"
 	}
-	p := newPalette(st.Color)
+	p := newPalette(st.Color, st.Sides)
 	var out strings.Builder
 	if IsPits(&b) {
 		pits(&out, b, st, p)
@@ -384,7 +409,7 @@ func pits(out *strings.Builder, b rules.Board, st Style, p *palette) {
 
 // Legend explains the marks used for a board.
 func Legend(b rules.Board, st Style) string {
-	p := newPalette(st.Color)
+	p := newPalette(st.Color, st.Sides)
 	var out strings.Builder
 	seen := map[string]bool{}
 	var pieces [2][]string
@@ -421,7 +446,7 @@ func Legend(b rules.Board, st Style) string {
 			fmt.Fprintf(&out, "  %-6s %s\n", p.special[s.name].Sprint(g), s.text)
 		}
 	}
-	for e, s := range map[string]int{"edge0": 0, "edge1": 1} {
+	for s, e := range []string{"edge0", "edge1"} {
 		if specials[e] {
 			m, _ := edgeMark(e, st, p)
 			fmt.Fprintf(&out, "  %-6s edge owned by %s\n", m, st.Sides[s])
