@@ -1,0 +1,675 @@
+// Package engine searches the positions of any game of the rules contract:
+// an iterative-deepening alpha-beta (negamax with principal variation
+// search, a transposition table keyed by rules.Hasher, hash move, killer and
+// history move ordering, limits by depth, time and nodes, cancellation
+// through a context, Lazy SMP threads), a Monte Carlo tree search, player
+// specifications for self-play and the self-play match runner.
+//
+// Scores are from the side to move's view, in the games' evaluation unit
+// (rules.EvalUnit = 100, about one piece). A proven result is a score beyond
+// ±(Mate-MaxPly): Mate-n means the side to move wins in n plies, -(Mate-n)
+// that it loses in n plies. Searches look for the shortest win: a win in n
+// plies is found at depth n and preferred to any longer one.
+//
+// Typical use (the REPL's go, hint and analyse commands):
+//
+//	e := engine.New(engine.Options{})
+//	res, err := e.Search(ctx, g, engine.Limits{Depth: 6}, func(i engine.Info) {
+//		fmt.Println(i) // depth 1 score +12 nodes 40 nps 400000 time 0s pv f2
+//	})
+//	fmt.Println(res.BestText, engine.FormatScore(res.Score))
+//
+// The game given is never changed: searches run on clones.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"boardrepl/rules"
+)
+
+const (
+	// Mate is the score of a game won on the spot; a win in n plies scores
+	// Mate-n, a loss in n plies -(Mate-n).
+	Mate = 1_000_000
+	// MaxPly bounds the depth of a search.
+	MaxPly = 120
+	// MateBound: scores at or beyond ±MateBound are proven results.
+	MateBound = Mate - 2*MaxPly
+	infinity  = Mate + 1
+)
+
+// Limits bound one search. Zero values mean no limit; with no limit at all
+// a search runs until its context is cancelled (or MaxPly).
+type Limits struct {
+	Depth int           // deepest iteration, in plies
+	Nodes int64         // stop after about this many nodes
+	Time  time.Duration // stop after this long (the last iteration is cut short)
+}
+
+func (l Limits) String() string {
+	var parts []string
+	if l.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth %d", l.Depth))
+	}
+	if l.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("nodes %d", l.Nodes))
+	}
+	if l.Time > 0 {
+		parts = append(parts, fmt.Sprintf("time %v", l.Time))
+	}
+	if len(parts) == 0 {
+		return "infinite"
+	}
+	return strings.Join(parts, " ")
+}
+
+// Options configure an Engine.
+type Options struct {
+	// HashEntries is the size of the transposition table in entries (24
+	// bytes each), rounded up to a power of two; 0 means 1<<20 (24 MB).
+	HashEntries int
+	// NoTT disables the transposition table (for tests and comparisons).
+	NoTT bool
+	// Threads is the number of threads of one search (Lazy SMP: the helpers
+	// search the same position and share the table); 0 or 1 is one thread.
+	// With more than one thread results are no longer reproducible.
+	Threads int
+}
+
+// Info describes a finished iteration of a search (or the whole search).
+type Info struct {
+	Depth  int
+	Score  int // side to move's view
+	Nodes  int64
+	Time   time.Duration
+	PV     []rules.Move
+	PVText []string // the principal variation in the game's notation
+}
+
+// NPS is the number of nodes per second.
+func (i Info) NPS() int64 {
+	if i.Time <= 0 {
+		return 0
+	}
+	return int64(float64(i.Nodes) / i.Time.Seconds())
+}
+
+// Mate returns the number of plies to a proven end: positive when the side
+// to move wins, negative when it loses, 0 when nothing is proven.
+func (i Info) Mate() int { return MatePlies(i.Score) }
+
+// MatePlies converts a score to plies to a proven end (0 when not proven).
+func MatePlies(score int) int {
+	switch {
+	case score >= MateBound:
+		return Mate - score
+	case score <= -MateBound:
+		return -(Mate + score)
+	}
+	return 0
+}
+
+// FormatScore writes a score: "+35", "-120", "0", or "#5" for a win in 5
+// plies and "#-4" for a loss in 4 plies.
+func FormatScore(score int) string {
+	if m := MatePlies(score); m != 0 || score >= MateBound {
+		return fmt.Sprintf("#%d", m)
+	}
+	if score > 0 {
+		return fmt.Sprintf("+%d", score)
+	}
+	return fmt.Sprint(score)
+}
+
+// String writes the line the REPL's go command streams:
+// "depth 5 score +12 nodes 12345 nps 2000000 time 6ms pv f2 b6".
+func (i Info) String() string {
+	return fmt.Sprintf("depth %d score %s nodes %d nps %d time %v pv %s",
+		i.Depth, FormatScore(i.Score), i.Nodes, i.NPS(), i.Time.Round(time.Millisecond), strings.Join(i.PVText, " "))
+}
+
+// Result is the outcome of a search: the best move found and the last
+// completed iteration's information.
+type Result struct {
+	Info
+	Best     rules.Move
+	BestText string
+	// Stopped is true when a limit other than depth (time, nodes, the
+	// context) cut the search short.
+	Stopped bool
+}
+
+// ErrGameOver is returned when searching a finished game.
+var ErrGameOver = errors.New("the game is over")
+
+// Engine is an alpha-beta searcher with its transposition table. An Engine
+// runs one search at a time; use one Engine per goroutine.
+type Engine struct {
+	opts    Options
+	tt      *tt
+	threads []*thread
+}
+
+// New returns an engine.
+func New(opts Options) *Engine {
+	e := &Engine{opts: opts}
+	if !opts.NoTT {
+		n := opts.HashEntries
+		if n <= 0 {
+			n = 1 << 20
+		}
+		e.tt = newTT(n)
+	}
+	return e
+}
+
+// NewGame forgets what the transposition table learnt, so that the next
+// searches depend only on the positions they are given (cheap: the table
+// moves on to a new generation).
+func (e *Engine) NewGame() {
+	if e.tt != nil {
+		e.tt.newGeneration()
+	}
+}
+
+// Search searches g (which it does not change) within the limits. onDepth,
+// when not nil, is called after every completed iteration from the
+// searching goroutine. The search ends at the depth limit, when a limit is
+// reached or ctx is cancelled (then the best move so far is returned with
+// Stopped set and a nil error), or as soon as a forced result is proven.
+func (e *Engine) Search(ctx context.Context, g rules.Game, lim Limits, onDepth func(Info)) (Result, error) {
+	if over, _ := rules.Outcome(g); over {
+		return Result{}, ErrGameOver
+	}
+	nth := max(e.opts.Threads, 1)
+	for len(e.threads) < nth {
+		e.threads = append(e.threads, newThread(e, len(e.threads)))
+	}
+	shared := &shared{ctx: ctx, start: time.Now(), lim: lim}
+	if lim.Time > 0 {
+		shared.deadline = shared.start.Add(lim.Time)
+	}
+	shared.maxDepth = MaxPly - 1
+	if lim.Depth > 0 && lim.Depth < shared.maxDepth {
+		shared.maxDepth = lim.Depth
+	}
+	main := e.threads[0]
+	var wg sync.WaitGroup
+	for i := 1; i < nth; i++ {
+		t := e.threads[i]
+		t.reset(g.Clone(), shared)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t.iterate(nil)
+		}()
+	}
+	main.reset(g.Clone(), shared)
+	res := main.iterate(onDepth)
+	shared.stop.Store(true)
+	wg.Wait()
+	res.Nodes = shared.totalNodes(e.threads[:nth])
+	res.Time = time.Since(shared.start)
+	for _, t := range e.threads[:nth] {
+		t.g = nil
+	}
+	return res, nil
+}
+
+// Search is a one-off search with a fresh engine (a table of 1<<18
+// entries, one thread).
+func Search(ctx context.Context, g rules.Game, lim Limits, onDepth func(Info)) (Result, error) {
+	return New(Options{HashEntries: 1 << 18}).Search(ctx, g, lim, onDepth)
+}
+
+// Evaluate returns the static evaluation of g from the side to move's view
+// and its terms; ok is false when the game has no evaluation (then 0).
+func Evaluate(g rules.Game) (score int, terms []rules.EvalTerm, ok bool) {
+	ev, ok := g.(rules.Evaluator)
+	if !ok {
+		return 0, nil, false
+	}
+	return ev.Evaluate(), ev.EvalTerms(), true
+}
+
+// shared is the state the threads of one search share.
+type shared struct {
+	ctx      context.Context
+	start    time.Time
+	deadline time.Time
+	lim      Limits
+	maxDepth int
+	stop     atomic.Bool
+}
+
+func (s *shared) totalNodes(ts []*thread) int64 {
+	var n int64
+	for _, t := range ts {
+		n += t.nodesShared.Load()
+	}
+	return n
+}
+
+const historySize = 1 << 14
+
+type thread struct {
+	e   *Engine
+	id  int
+	g   rules.Game
+	ev  rules.Evaluator
+	oc  rules.Outcomer
+	h   rules.Hasher
+	tt  *tt
+	sh  *shared
+	all []*thread
+
+	nodes       int64
+	nodesShared atomic.Int64 // nodes, published every 1024 nodes
+	nodeLimit   int64
+
+	moves   [MaxPly + 1][]rules.Move
+	scores  [MaxPly + 1][]int32
+	killers [MaxPly + 1][2]rules.Move
+	hasKill [MaxPly + 1][2]bool
+	history [2][historySize]int32
+	pv      [MaxPly + 1][MaxPly + 1]rules.Move
+	pvLen   [MaxPly + 1]int
+
+	// root: the best move of the iteration in progress, once a root move
+	// has been searched to the end.
+	rootBest   rules.Move
+	rootScore  int
+	rootDone   bool
+	rootPV     []rules.Move
+	completedD int
+}
+
+func newThread(e *Engine, id int) *thread {
+	t := &thread{e: e, id: id, tt: e.tt}
+	for i := range t.moves {
+		t.moves[i] = make([]rules.Move, 0, 64)
+		t.scores[i] = make([]int32, 0, 64)
+	}
+	return t
+}
+
+func (t *thread) reset(g rules.Game, sh *shared) {
+	t.g = g
+	t.ev, _ = g.(rules.Evaluator)
+	t.oc, _ = g.(rules.Outcomer)
+	t.h, _ = g.(rules.Hasher)
+	t.sh = sh
+	t.all = t.e.threads
+	t.nodes = 0
+	t.nodesShared.Store(0)
+	t.nodeLimit = math.MaxInt64
+	if sh.lim.Nodes > 0 {
+		t.nodeLimit = sh.lim.Nodes
+	}
+	t.killers = [MaxPly + 1][2]rules.Move{}
+	t.hasKill = [MaxPly + 1][2]bool{}
+	t.history = [2][historySize]int32{}
+}
+
+// poll checks the limits every 1024 nodes.
+func (t *thread) poll() {
+	t.nodesShared.Store(t.nodes)
+	sh := t.sh
+	if sh.stop.Load() {
+		return
+	}
+	select {
+	case <-sh.ctx.Done():
+		sh.stop.Store(true)
+		return
+	default:
+	}
+	if !sh.deadline.IsZero() && time.Now().After(sh.deadline) {
+		sh.stop.Store(true)
+		return
+	}
+	if t.id == 0 && len(t.all) > 1 && sh.lim.Nodes > 0 {
+		var n int64
+		for _, o := range t.all {
+			n += o.nodesShared.Load()
+		}
+		if n >= sh.lim.Nodes {
+			sh.stop.Store(true)
+		}
+	}
+}
+
+// iterate runs the iterative deepening loop and returns the result of the
+// last completed iteration (or of a cut-short one that had finished a root
+// move).
+func (t *thread) iterate(onDepth func(Info)) Result {
+	sh := t.sh
+	var res Result
+	have := false
+	for d := 1; d <= sh.maxDepth; d++ {
+		depth := d
+		if t.id > 0 {
+			depth += t.id & 1 // helpers search half a ply deeper on average
+			if depth > sh.maxDepth {
+				depth = sh.maxDepth
+			}
+		}
+		t.rootDone = false
+		score := t.search(depth, 0, -infinity, infinity)
+		if t.id > 0 {
+			if sh.stop.Load() {
+				break
+			}
+			continue
+		}
+		stopped := sh.stop.Load() || t.nodes >= t.nodeLimit
+		if stopped && !t.rootDone {
+			break
+		}
+		if stopped {
+			score = t.rootScore
+		}
+		res.Depth = d
+		if stopped && have {
+			res.Depth = d - 1 // the iteration did not finish
+		}
+		res.Score = score
+		res.Best = t.rootBest
+		res.PV = append(res.PV[:0], t.rootPV...)
+		res.Nodes = t.nodes
+		if len(t.all) > 1 {
+			res.Nodes = sh.totalNodes(t.all[:max(t.e.opts.Threads, 1)])
+		}
+		res.Time = time.Since(sh.start)
+		res.PVText = t.formatPV(res.PV)
+		if len(res.PVText) > 0 {
+			res.BestText = res.PVText[0]
+		}
+		have = true
+		if stopped {
+			res.Stopped = true
+			break
+		}
+		if onDepth != nil {
+			onDepth(res.Info)
+		}
+		// Stop deepening once a result is proven within the horizon.
+		if m := MatePlies(score); m != 0 && abs(m) <= d {
+			break
+		}
+		// With a time limit, do not start an iteration that cannot end.
+		if !sh.deadline.IsZero() && time.Since(sh.start) > time.Until(sh.deadline) {
+			res.Stopped = true
+			break
+		}
+		if t.nodes >= t.nodeLimit {
+			res.Stopped = true
+			break
+		}
+	}
+	if !have && t.id == 0 {
+		// Not even one root move was searched: take the first legal move.
+		ms := t.g.Moves(nil)
+		if len(ms) > 0 {
+			res.Best = ms[0]
+			res.BestText = t.g.FormatMove(ms[0])
+			res.PV = []rules.Move{ms[0]}
+			res.PVText = []string{res.BestText}
+			if t.ev != nil {
+				res.Score = t.ev.Evaluate()
+			}
+		}
+		res.Stopped = true
+	}
+	t.nodesShared.Store(t.nodes)
+	return res
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// formatPV writes the moves in the game's notation, playing them along.
+func (t *thread) formatPV(pv []rules.Move) []string {
+	out := make([]string, 0, len(pv))
+	n := 0
+	for _, m := range pv {
+		if over, _ := t.outcome(); over {
+			break
+		}
+		out = append(out, t.g.FormatMove(m))
+		t.g.Play(m)
+		n++
+	}
+	for ; n > 0; n-- {
+		t.g.Unplay()
+	}
+	return out
+}
+
+func (t *thread) outcome() (bool, int) {
+	if t.oc != nil {
+		return t.oc.Outcome()
+	}
+	return rules.Outcome(t.g)
+}
+
+func (t *thread) stopped() bool {
+	return t.sh.stop.Load() || t.nodes >= t.nodeLimit
+}
+
+func histIndex(m rules.Move) int {
+	x := uint32(m) * 0x9E3779B1
+	return int(x >> (32 - 14))
+}
+
+// search is the negamax alpha-beta with principal variation search.
+func (t *thread) search(depth, ply, alpha, beta int) int {
+	t.pvLen[ply] = 0
+	t.nodes++
+	if t.nodes&1023 == 0 {
+		t.poll()
+	}
+	if t.stopped() {
+		return 0
+	}
+	g := t.g
+	over, w := t.outcome()
+	if over {
+		switch {
+		case w < 0:
+			return 0
+		case w == g.SideToMove():
+			return Mate - ply
+		}
+		return -(Mate - ply)
+	}
+	if depth <= 0 || ply >= MaxPly {
+		if t.ev != nil {
+			return t.ev.Evaluate()
+		}
+		return 0
+	}
+	// Mate distance pruning: no line from here beats a win on the spot.
+	if a := -(Mate - ply); alpha < a {
+		alpha = a
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	if b := Mate - ply - 1; beta > b {
+		beta = b
+		if alpha >= beta {
+			return beta
+		}
+	}
+	pvNode := beta-alpha > 1
+	var key uint64
+	var hashMove rules.Move
+	hasHash := false
+	if t.tt != nil && t.h != nil {
+		key = t.h.Hash()
+		if e, ok := t.tt.probe(key); ok {
+			hashMove, hasHash = e.move, e.hasMove
+			// Only an entry of exactly this depth cuts: a deeper one would
+			// make the value depend on what the table held, and a search
+			// with the table must return what one without it returns.
+			if ply > 0 && !pvNode && e.depth == depth {
+				s := scoreFromTT(e.score, ply)
+				switch {
+				case e.bound == boundExact,
+					e.bound == boundLower && s >= beta,
+					e.bound == boundUpper && s <= alpha:
+					return s
+				}
+			}
+		}
+	}
+
+	moves := g.Moves(t.moves[ply][:0])
+	t.moves[ply] = moves
+	if len(moves) == 0 {
+		// The game says it is over although its outcome did not: trust the
+		// full result.
+		r := g.Result()
+		if r.Status == rules.Win {
+			if r.Winner == g.SideToMove() {
+				return Mate - ply
+			}
+			return -(Mate - ply)
+		}
+		return 0
+	}
+	scores := t.scores[ply][:0]
+	side := g.SideToMove() & 1
+	k0, k1 := t.killers[ply][0], t.killers[ply][1]
+	hk0, hk1 := t.hasKill[ply][0], t.hasKill[ply][1]
+	hist := &t.history[side]
+	for _, m := range moves {
+		var s int32
+		switch {
+		case hasHash && m == hashMove:
+			s = 1 << 30
+		case hk0 && m == k0:
+			s = 1<<30 - 1
+		case hk1 && m == k1:
+			s = 1<<30 - 2
+		default:
+			s = hist[histIndex(m)]
+		}
+		scores = append(scores, s)
+	}
+	t.scores[ply] = scores
+
+	origAlpha := alpha
+	best := -infinity
+	var bestMove rules.Move
+	hasBest := false
+	for i := range moves {
+		// Selection sort: bring the best-scored remaining move to i.
+		bi := i
+		for j := i + 1; j < len(moves); j++ {
+			if scores[j] > scores[bi] {
+				bi = j
+			}
+		}
+		if bi != i {
+			moves[i], moves[bi] = moves[bi], moves[i]
+			scores[i], scores[bi] = scores[bi], scores[i]
+		}
+		m := moves[i]
+		g.Play(m)
+		var s int
+		if i == 0 {
+			s = -t.search(depth-1, ply+1, -beta, -alpha)
+		} else {
+			s = -t.search(depth-1, ply+1, -alpha-1, -alpha)
+			if s > alpha && s < beta {
+				s = -t.search(depth-1, ply+1, -beta, -alpha)
+			}
+		}
+		g.Unplay()
+		if t.stopped() {
+			return 0
+		}
+		if s > best {
+			best = s
+			bestMove, hasBest = m, true
+			if s > alpha {
+				alpha = s
+				// Update the principal variation.
+				t.pv[ply][0] = m
+				n := t.pvLen[ply+1]
+				copy(t.pv[ply][1:1+n], t.pv[ply+1][:n])
+				t.pvLen[ply] = n + 1
+				if ply == 0 {
+					t.rootBest, t.rootScore, t.rootDone = m, s, true
+					t.rootPV = append(t.rootPV[:0], t.pv[0][:t.pvLen[0]]...)
+				}
+				if alpha >= beta {
+					if !(hasHash && m == hashMove) {
+						if !(hk0 && m == k0) {
+							t.killers[ply][1], t.hasKill[ply][1] = k0, hk0
+							t.killers[ply][0], t.hasKill[ply][0] = m, true
+						}
+						h := &hist[histIndex(m)]
+						*h += int32(depth * depth)
+						if *h > 1<<24 {
+							for k := range hist {
+								hist[k] /= 2
+							}
+						}
+					}
+					break
+				}
+			}
+		}
+		if ply == 0 && i == 0 && !t.rootDone {
+			t.rootBest, t.rootScore, t.rootDone = m, s, true
+			t.rootPV = append(t.rootPV[:0], m)
+		}
+	}
+	if t.tt != nil && t.h != nil {
+		bound := boundExact
+		switch {
+		case best <= origAlpha:
+			bound = boundUpper
+		case best >= beta:
+			bound = boundLower
+		}
+		t.tt.store(key, bestMove, hasBest && bound != boundUpper, scoreToTT(best, ply), depth, bound)
+	}
+	return best
+}
+
+// Proven scores are stored relative to the node, not the root.
+func scoreToTT(s, ply int) int {
+	switch {
+	case s >= MateBound:
+		return s + ply
+	case s <= -MateBound:
+		return s - ply
+	}
+	return s
+}
+
+func scoreFromTT(s, ply int) int {
+	switch {
+	case s >= MateBound:
+		return s - ply
+	case s <= -MateBound:
+		return s + ply
+	}
+	return s
+}

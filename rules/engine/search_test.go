@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"boardrepl/rules"
+	_ "boardrepl/rules/all"
+)
+
+// games lists the registered games the tests run over, with a depth a
+// full-width search reaches quickly in each.
+var testGames = []struct {
+	id    string
+	depth int
+}{
+	{"ataxx", 4},
+	{"tablut", 3},
+	{"tablut-brainking", 3},
+	{"konobi", 3},
+	{"oware", 6},
+}
+
+func newGame(t testing.TB, id, pos string) rules.Game {
+	t.Helper()
+	info, err := rules.Lookup(id)
+	if err != nil {
+		t.Skipf("%s: %v", id, err)
+	}
+	g, err := info.NewGame(nil, pos)
+	if err != nil {
+		t.Fatalf("%s %q: %v", id, pos, err)
+	}
+	return g
+}
+
+// randomPositions plays seeded random games and returns clones of the
+// positions met at the given plies (game over positions excluded).
+func randomPositions(t testing.TB, id string, seed uint64, plies []int) []rules.Game {
+	g := newGame(t, id, "")
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var out []rules.Game
+	var buf []rules.Move
+	for ply := 0; len(out) < len(plies); ply++ {
+		if over, _ := rules.Outcome(g); over {
+			g = newGame(t, id, "")
+			ply = 0
+			continue
+		}
+		for _, p := range plies {
+			if p == ply {
+				out = append(out, g.Clone())
+			}
+		}
+		buf = g.Moves(buf[:0])
+		g.Play(buf[rng.IntN(len(buf))])
+	}
+	return out
+}
+
+func TestTTSameValue(t *testing.T) {
+	for _, tg := range testGames {
+		t.Run(tg.id, func(t *testing.T) {
+			ps := randomPositions(t, tg.id, 1, []int{0, 3, 8, 15, 24})
+			with := New(Options{HashEntries: 1 << 16})
+			without := New(Options{NoTT: true})
+			for _, g := range ps {
+				with.NewGame()
+				a, err := with.Search(context.Background(), g, Limits{Depth: tg.depth}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := without.Search(context.Background(), g, Limits{Depth: tg.depth}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a.Score != b.Score || a.Depth != b.Depth {
+					t.Errorf("%s: with the table depth %d score %d (%d nodes), without depth %d score %d (%d nodes)",
+						g.Position(), a.Depth, a.Score, a.Nodes, b.Depth, b.Score, b.Nodes)
+				}
+				if a.Nodes > b.Nodes {
+					t.Logf("%s: table searched more nodes (%d > %d)", g.Position(), a.Nodes, b.Nodes)
+				}
+			}
+		})
+	}
+}
+
+func TestSearchKeepsPosition(t *testing.T) {
+	for _, tg := range testGames {
+		t.Run(tg.id, func(t *testing.T) {
+			for _, g := range randomPositions(t, tg.id, 2, []int{0, 5, 11}) {
+				pos, ply := g.Position(), g.Ply()
+				var h uint64
+				if hs, ok := g.(rules.Hasher); ok {
+					h = hs.Hash()
+				}
+				res, err := Search(context.Background(), g, Limits{Depth: tg.depth}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.Position() != pos || g.Ply() != ply {
+					t.Fatalf("search changed %s (ply %d) into %s (ply %d)", pos, ply, g.Position(), g.Ply())
+				}
+				if hs, ok := g.(rules.Hasher); ok && hs.Hash() != h {
+					t.Fatalf("search changed the hash of %s", pos)
+				}
+				// The best move is legal and the PV plays out.
+				c := g.Clone()
+				for i, m := range res.PV {
+					if over, _ := rules.Outcome(c); over {
+						t.Fatalf("%s: pv %v goes on past the end", pos, res.PVText)
+					}
+					if _, err := c.ParseMove(res.PVText[i]); err != nil {
+						t.Fatalf("%s: pv move %d %q: %v", pos, i, res.PVText[i], err)
+					}
+					c.Play(m)
+				}
+				if len(res.PV) == 0 || res.PV[0] != res.Best {
+					t.Fatalf("%s: best %v, pv %v", pos, res.BestText, res.PVText)
+				}
+			}
+		})
+	}
+}

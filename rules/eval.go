@@ -1,0 +1,53 @@
+package rules
+
+// EvalTerm is one named term of a static evaluation, from the side to move's
+// view, in the same unit as Evaluator.Evaluate (see EvalUnit).
+type EvalTerm struct {
+	Name  string
+	Value int
+}
+
+// EvalUnit is the scale of evaluations: 100 is worth about one piece (Ataxx,
+// Tablut), one seed (Oware) or one point of connection distance (Konobi).
+const EvalUnit = 100
+
+// EvalLimit bounds every static evaluation: |Evaluate()| < EvalLimit. The
+// engine keeps the scores above it for proven wins and losses.
+const EvalLimit = 100000
+
+// Evaluator is implemented by games that know how to judge a position for
+// the engine.
+type Evaluator interface {
+	// Evaluate scores the position from the side to move's view: positive
+	// when the side to move stands better. It must not change the position,
+	// must not allocate, and must stay strictly within ±EvalLimit. It is
+	// only called on positions where the game is not over.
+	Evaluate() int
+	// EvalTerms breaks the evaluation into named terms (the REPL's eval
+	// command). The Values add up to Evaluate(). It may allocate.
+	EvalTerms() []EvalTerm
+}
+
+// Outcomer is implemented by games that can say whether the game is over
+// without building a Result: the engine asks at every node of a search, so
+// it must be cheap and must not allocate. It must agree with Result: over is
+// Result().Over() and winner is Result().Winner (-1 for a draw).
+type Outcomer interface {
+	Outcome() (over bool, winner int)
+}
+
+// Outcome reports whether the game is over and its winner (-1 for a draw or
+// an ongoing game), through the game's Outcomer when it has one.
+func Outcome(g Game) (over bool, winner int) {
+	if o, ok := g.(Outcomer); ok {
+		return o.Outcome()
+	}
+	r := g.Result()
+	if !r.Over() {
+		return false, -1
+	}
+	if r.Status == Win {
+		return true, r.Winner
+	}
+	return true, -1
+}
