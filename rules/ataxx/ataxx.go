@@ -17,7 +17,7 @@ const StartPosition = "x5o/7/7/7/7/7/o5x x 0 1"
 // Info describes Ataxx to the registry.
 var Info = &rules.Info{
 	ID:          "ataxx",
-	Aliases:     []string{"ataxx7"},
+	Aliases:     nil,
 	Name:        "Ataxx",
 	Description: "7x7 clone-and-jump game: convert the pieces around you; most pieces wins",
 	Sides:       [2]string{"red", "blue"},
