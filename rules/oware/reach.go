@@ -17,7 +17,7 @@ package oware
 //     visited is indeterminate and is remembered as such.
 
 const (
-	reachCacheBits = 14
+	reachCacheBits = 12
 	reachCacheSize = 1 << reachCacheBits
 )
 
@@ -39,9 +39,14 @@ type reacher struct {
 	seen    []seenEntry
 	seenGen uint32
 	seenN   int
-	queue   []pos
+	queue   []qent
 
 	searches, visits uint64 // statistics for tests and tuning
+}
+
+type qent struct {
+	p     pos
+	depth int32
 }
 
 type seenEntry struct {
@@ -131,7 +136,7 @@ func (r *reacher) captureReachable(p *pos) bool {
 	if yes, ok := r.lookup(k); ok {
 		return yes
 	}
-	yes := r.search(p)
+	yes := r.search(p, 0)
 	r.store(k, yes)
 	return yes
 }
@@ -167,28 +172,32 @@ func (r *reacher) reachableAfter(p *pos, m uint32) bool {
 	if yes, ok := r.lookup(key); ok {
 		return yes
 	}
-	yes := r.search(p)
+	yes := r.search(p, 2)
 	r.store(key, yes)
 	return yes
 }
 
-// search explores the capture-free graph from p breadth first.
-func (r *reacher) search(start *pos) bool {
+// search explores the capture-free graph from start breadth first. The
+// positions up to known plies away are already known to have no capturing
+// move.
+func (r *reacher) search(start *pos, known int32) bool {
 	r.searches++
 	r.resetSeen()
 	q := r.queue[:0]
-	q = append(q, pos{b: start.b, side: start.side})
+	q = append(q, qent{pos{b: start.b, side: start.side}, 0})
 	r.mark(start.key())
 	found := false
-	for head := 0; head < len(q) && !found; head++ {
-		p := q[head]
+	for head := 0; head < len(q); head++ {
+		e := q[head]
 		r.visits++
-		if head > 0 {
-			if p.b.hasCapture(p.side) {
+		if e.depth > known {
+			if e.p.b.hasCapture(e.p.side) {
 				found = true
 				break
 			}
-			if yes, ok := r.lookup(p.key()); ok {
+		}
+		if e.depth > 0 {
+			if yes, ok := r.lookup(e.p.key()); ok {
 				if yes {
 					found = true
 					break
@@ -196,17 +205,17 @@ func (r *reacher) search(start *pos) bool {
 				continue // its whole graph is capture-free
 			}
 		}
-		for m := p.b.legalMask(p.side); m != 0; m &= m - 1 {
-			c := p
+		for m := e.p.b.legalMask(e.p.side); m != 0; m &= m - 1 {
+			c := e.p
 			c.play(ctz(m))
 			if r.mark(c.key()) {
-				q = append(q, c)
+				q = append(q, qent{c, e.depth + 1})
 			}
 		}
 	}
 	if !found {
 		for i := range q {
-			r.store(q[i].key(), false)
+			r.store(q[i].p.key(), false)
 		}
 	}
 	r.queue = q[:0]
