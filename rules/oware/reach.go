@@ -10,11 +10,21 @@ package oware
 //  1. the side to move has a capturing move (not a grand slam): reachable.
 //     This settles nearly every position of a real game in a few table
 //     look-ups and no sowing;
-//  2. a bounded cache of earlier answers, keyed by pits and side;
-//  3. a breadth-first search of the capture-free graph, which first tries
-//     every position one ply deeper, then two, and stops at the first
-//     position with a capturing move. When it finds none, every position it
-//     visited is indeterminate and is remembered as such.
+//  2. a move of the side to move gives the opponent a capture, or a move
+//     of each side gives the side to move one (one and two plies deeper,
+//     without any bookkeeping);
+//  3. a bounded cache of earlier answers, keyed by pits and side;
+//  4. a breadth-first search of the capture-free graph, which stops at the
+//     first position with a capturing move. When it finds none, every
+//     position it visited is indeterminate and is remembered as such.
+//
+// Measured in perft 11 from the start (18.1 million nodes above the leaves),
+// step 1 settles about half the nodes, step 2 all but about 85,000, which the
+// search settles with 36 positions visited on average. The cache hardly
+// matters there (positions rarely recur; 2^10 to 2^18 slots give the same
+// time); it serves play and engine searches, which ask about the same
+// positions again, and endgames, where a whole capture-free graph is
+// remembered at once. It holds 4096 answers (64 KiB) per game value.
 
 const (
 	reachCacheBits = 12
@@ -132,13 +142,11 @@ func (r *reacher) captureReachable(p *pos) bool {
 	if p.b.hasCapture(p.side) {
 		return true
 	}
-	k := p.key()
-	if yes, ok := r.lookup(k); ok {
-		return yes
+	m := p.b.legalMask(p.side)
+	if m == 0 {
+		return false
 	}
-	yes := r.search(p, 0)
-	r.store(k, yes)
-	return yes
+	return r.reachableAfter(p, m)
 }
 
 // reachableAfter decides reachability for a position p without a capturing
