@@ -13,7 +13,7 @@ var (
 // Evaluation weights.
 const (
 	wScore      = 100 // per captured seed
-	wInPlay     = 5  // per seed in one's own row (mobility, and what one collects at the end)
+	wInPlay     = 5   // per seed in one's own row (mobility, and what one collects at the end)
 	wVulnerable = 45  // per seed the opponent could capture with one move now
 )
 
@@ -75,7 +75,7 @@ func (g *Game) evalTerms() (score, inPlay, vulnerable int) {
 	me, them := p.side, 1-p.side
 	score = wScore * (int(p.score[me]) - int(p.score[them]))
 	inPlay = wInPlay * (p.b.rowSum(me) - p.b.rowSum(them))
-	// The side to move cashes its threat now; the opponent's is a danger.
+	// The side to move can cash its threat now; the opponent's is a danger.
 	vulnerable = wVulnerable * (threat(&p.b, me) - threat(&p.b, them))
 	return
 }
