@@ -18,6 +18,12 @@
 // When the game ends the board is left as it is: Result().Score includes the
 // seeds each player collects (each takes the seeds in his own row, which at a
 // famine are all the seeds left).
+//
+// Internally pits are numbered in sowing order like the peers' vectors,
+// 0..11 = F E D C B A G H I J K L; a rules.Move is that index. Hash covers
+// the pits, the side to move and both scores (two positions with the same
+// pits can differ in score, and so in value). The indetermination test is in
+// reach.go, perft in perft.go.
 package oware
 
 import (
