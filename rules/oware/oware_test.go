@@ -1,6 +1,7 @@
 package oware
 
 import (
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -344,6 +345,21 @@ func TestPerftAgrees(t *testing.T) {
 			rulestest.PerftAgrees(t, mustParse(t, opts, s), depth)
 		}
 	}
+	// Few seeds: famine and indetermination all through the tree.
+	rng := rand.New(rand.NewSource(11))
+	var leaves [2]uint64
+	for n := 0; n < 40; n++ {
+		p := randomRef(rng, 3+rng.Intn(8))
+		for k, opts := range []rules.Options{nil, tournament} {
+			g := p.game(t, opts)
+			rulestest.PerftAgrees(t, g, 7)
+			leaves[k] += g.Perft(7)
+		}
+	}
+	if leaves[0] == 0 || leaves[1] == 0 {
+		t.Fatalf("few-seed perft 7 leaves: %d seed rules, %d tournament", leaves[0], leaves[1])
+	}
+	t.Logf("few-seed perft 7 leaves: %d seed rules, %d tournament", leaves[0], leaves[1])
 }
 
 func TestNoAllocs(t *testing.T) {
