@@ -60,7 +60,7 @@ func TestRegistry(t *testing.T) {
 func TestMovesByHand(t *testing.T) {
 	cases := []struct {
 		name, pos, move, after string
-		caught             []string
+		caught                 []string
 	}{
 		{"A sows down into south's row", StartPosition, "A", "0,4,4,4,4,4/5,5,5,5,4,4 0 0 s", nil},
 		{"F sows leftwards along north's row", StartPosition, "f", "4,5,5,5,5,0/4,4,4,4,4,4 0 0 s", nil},
