@@ -188,6 +188,9 @@ func splitRecords(text string) []chunk {
 	}
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "#") {
+			l, t = "", "" // a comment line (kept as a blank for the line numbers)
+		}
 		if strings.HasPrefix(t, "[") && sawMoves {
 			flush()
 			start = i + 1
@@ -196,7 +199,7 @@ func splitRecords(text string) []chunk {
 			start = i + 2
 			continue
 		}
-		if t != "" && !strings.HasPrefix(t, "[") && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, ";") {
+		if t != "" && !strings.HasPrefix(t, "[") && !strings.HasPrefix(t, ";") {
 			sawMoves = true
 		}
 		cur = append(cur, l)

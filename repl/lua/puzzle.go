@@ -20,7 +20,8 @@ import (
 //	fixture.puzzles(path) -> { {name=, game=, goal=, solution={...},
 //	    source=, tags=, line=, where=}, ... }
 //	check_puzzle(p [, opts]) -> result: solves p and checks that the goal is
-//	    proved and the line equals p.solution (two checks).
+//	    proved and the line equals p.solution (two checks), or, for a puzzle
+//	    tagged [Expect "refuted"], that it is refuted (one check).
 
 func (e *env) openPuzzles() {
 	L := e.L
@@ -141,6 +142,15 @@ func (e *env) fxPuzzles(L *lua.LState) int {
 		t.RawSetString("goal", lua.LString(goalText))
 		t.RawSetString("solution", strList(L, r.MoveTexts()))
 		t.RawSetString("source", lua.LString(r.Get("Source")))
+		expect := strings.ToLower(r.Get("Expect"))
+		switch expect {
+		case "", "proved":
+			expect = "proved"
+		case "refuted":
+		default:
+			L.RaiseError("%s: Expect %q: want proved or refuted", where, r.Get("Expect"))
+		}
+		t.RawSetString("expect", lua.LString(expect))
 		t.RawSetString("line", lua.LNumber(starts[i]))
 		t.RawSetString("where", lua.LString(where))
 		t.RawSetString("tags", recordTable(L, r).RawGetString("tags"))
@@ -172,6 +182,12 @@ func (e *env) luaCheckPuzzle(L *lua.LState) int {
 	proved := lua.LVAsBool(res.RawGetString("proved"))
 	if pw, ok := p.RawGetString("where").(lua.LString); ok {
 		where = string(pw)
+	}
+	if exp, ok := p.RawGetString("expect").(lua.LString); ok && exp == "refuted" {
+		e.report(!proved, where, fmt.Sprintf("%s: %s is refuted", name, goal),
+			"the solver found: "+strings.Trim(show(res.RawGetString("line")), "{}"))
+		L.Push(res)
+		return 1
 	}
 	e.report(proved, where, fmt.Sprintf("%s: %s is proved", name, goal))
 	if proved {
