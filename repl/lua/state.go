@@ -371,3 +371,5 @@ func syntaxError(name string, err error) error {
 	}
 	return &ScriptError{Msg: fmt.Sprintf("%s: %v", name, strings.TrimSpace(err.Error())), Syntax: true}
 }
+
+func luaNumber(n int) lua.LNumber { return lua.LNumber(n) }
