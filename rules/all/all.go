@@ -5,5 +5,6 @@ package all
 import (
 	_ "boardrepl/rules/ataxx"
 	_ "boardrepl/rules/konobi"
+	_ "boardrepl/rules/oware"
 	_ "boardrepl/rules/tablut"
 )
