@@ -31,7 +31,7 @@ type Command struct {
 }
 
 // Commands lists the batch subcommands in the order help shows them.
-var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd}
+var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd}
 
 // Lookup returns the named batch subcommand, or nil.
 func Lookup(name string) *Command {
@@ -210,4 +210,6 @@ func init() {
 	movesCmd.Run = runMoves
 	perftCmd.Run = runPerft
 	playCmd.Run = runPlay
+	analyseCmd.Run = runAnalyse
+	matchCmd.Run = runMatch
 }

@@ -227,6 +227,11 @@ func (c *MatchConfig) Run(ctx context.Context, skip func(i int) bool, done func(
 			if !ok || firstErr != nil {
 				break
 			}
+			if ctx.Err() != nil {
+				// Stopped (done may have cancelled): hand over nothing more.
+				firstErr = ctx.Err()
+				break
+			}
 			delete(pending, want)
 			done(p.r)
 			want++
@@ -304,6 +309,9 @@ func (s Summary) Elo() (diff, margin float64) {
 	variance := w + d/4 - p*p
 	se := math.Sqrt(math.Max(variance, 0) / n)
 	lo, hi := p-1.96*se, p+1.96*se
+	if p <= 0 || p >= 1 {
+		return eloOf(p), math.Inf(1)
+	}
 	return eloOf(p), (eloOf(hi) - eloOf(lo)) / 2
 }
 
