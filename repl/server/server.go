@@ -33,9 +33,6 @@ type Config struct {
 	// Render draws the board for a player, coloured or not, with the last
 	// move (in notation, "" at the start) highlighted. Required.
 	Render func(g rules.Game, lastMove string, color bool) string
-	// Record writes a finished game as a record; nil uses a plain move list.
-	// The moves are in the game's notation, passes included.
-	Record func(info *rules.Info, start string, names [2]string, moves []string, result string, date time.Time) []byte
 	// Log receives one line per event (connections, games, faults); may be nil.
 	Log io.Writer
 	// MaxLine bounds an input line in bytes (default 512).

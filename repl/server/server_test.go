@@ -15,6 +15,7 @@ import (
 
 	"boardrepl/rules"
 	_ "boardrepl/rules/konobi"
+	"boardrepl/rules/record"
 )
 
 // tclient is a test telnet client.
@@ -205,8 +206,16 @@ func TestWholeGameWithSwap(t *testing.T) {
 	waitFor(t, func() bool { files, _ := filepath.Glob(filepath.Join(ts.dir, "*konobi*")); return len(files) == 1 })
 	files, _ := filepath.Glob(filepath.Join(ts.dir, "*konobi*"))
 	data, _ := os.ReadFile(files[0])
-	if !strings.Contains(string(data), "b2 swap a2 b3 c2 b1") {
-		t.Errorf("record lacks the moves:\n%s", data)
+	rec, err := record.Parse(string(data))
+	if err != nil {
+		t.Fatalf("record: %v\n%s", err, data)
+	}
+	if got := strings.Join(rec.MoveTexts(), " "); got != "b2 swap a2 b3 c2 b1" {
+		t.Errorf("record moves %q:\n%s", got, data)
+	}
+	// After the swap bob plays black, and black won.
+	if rec.Get("Black") != "bob" || rec.Get("White") != "alice" || rec.Get("Result") != "1-0" || rec.Get("Game") != "konobi" {
+		t.Errorf("record tags:\n%s", data)
 	}
 	ts.stop(t, before)
 }
@@ -258,6 +267,22 @@ func TestDisconnectAndThirdClient(t *testing.T) {
 	c.closed()
 	d.closed()
 	ts.stop(t, before)
+
+	// Both games were recorded, with the forfeits as results.
+	for _, want := range []struct{ table, result, termination string }{
+		{"table1", "1-0", "ann wins: ben left the game"},
+		{"table2", "0-1", "dan wins: cat resigned"},
+	} {
+		files, _ := filepath.Glob(filepath.Join(ts.dir, "*"+want.table+"*"))
+		if len(files) != 1 {
+			t.Fatalf("%s: %d records", want.table, len(files))
+		}
+		data, _ := os.ReadFile(files[0])
+		rec, err := record.Parse(string(data))
+		if err != nil || rec.Get("Result") != want.result || rec.Get("Termination") != want.termination {
+			t.Errorf("%s: record %v:\n%s", want.table, err, data)
+		}
+	}
 }
 
 // A player silent on his turn past the idle limit loses on time.

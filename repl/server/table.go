@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"boardrepl/rules"
+	"boardrepl/rules/record"
 )
 
 const clientHelp = `Commands:
@@ -34,6 +35,7 @@ type table struct {
 	moves   []string // every move played, passes included, in notation
 	result  string
 	began   time.Time
+	winner  int // the side that won by forfeit, else -1
 }
 
 // runTable plays one game and returns the clients to disconnect. A client
@@ -47,7 +49,7 @@ func (s *Server) runTable(id int, first, second *client) []*client {
 		second.printf("server error: %v\r\n", err)
 		return []*client{first, second}
 	}
-	t := &table{s: s, id: id, g: g, start: g.Position(), players: [2]*client{first, second}, began: time.Now()}
+	t := &table{s: s, id: id, g: g, start: g.Position(), players: [2]*client{first, second}, began: time.Now(), winner: -1}
 	s.logf("table %d: %s vs %s", id, first.addr, second.addr)
 	if !t.askNames() {
 		var gone []*client
@@ -328,7 +330,8 @@ func (t *table) autoPass() {
 
 // forfeit ends the game: p loses.
 func (t *table) forfeit(p *client, why string) {
-	winner := t.players[1-t.sideOf(p)]
+	t.winner = 1 - t.sideOf(p)
+	winner := t.players[t.winner]
 	t.result = fmt.Sprintf("%s wins: %s", winner.name, why)
 	winner.printf("\r\n%s. You win.\r\n", why)
 	p.printf("\r\n%s. You lose.\r\n", why)
@@ -341,33 +344,36 @@ func (t *table) finish() {
 	}
 }
 
-// saveRecord writes the finished game to the record directory, atomically.
+// saveRecord writes the finished game to the record directory as a game
+// record (rules/record), atomically.
 func (t *table) saveRecord() {
-	if t.s.cfg.RecordDir == "" || t.players[0].name == "" || t.players[1].name == "" {
+	if t.s.cfg.RecordDir == "" {
 		return
 	}
-	names := [2]string{t.players[0].name, t.players[1].name}
-	var data []byte
-	if t.s.cfg.Record != nil {
-		data = t.s.cfg.Record(t.g.Info(), t.start, names, t.moves, t.result, t.began)
-	} else {
-		data = plainRecord(t.g.Info(), t.start, names, t.moves, t.result, t.began)
+	info := t.g.Info()
+	r := &record.Record{}
+	r.Set(record.TagGame, info.ID)
+	if o := info.FormatOptions(t.g.Options()); len(o) > 0 {
+		r.Set(record.TagOptions, strings.Join(o, " "))
 	}
-	name := fmt.Sprintf("%s-%s-table%d-%s-%s.txt", t.began.Format("20060102-150405"), t.g.Info().ID, t.id,
-		safeFile(names[0]), safeFile(names[1]))
-	if err := writeAtomic(filepath.Join(t.s.cfg.RecordDir, name), data); err != nil {
+	r.Set(record.TagDate, t.began.Format("2006.01.02"))
+	for side, p := range t.players {
+		name := t.g.SideName(side)
+		r.Set(strings.ToUpper(name[:1])+name[1:], p.name)
+	}
+	over, winner := true, t.winner
+	if winner < 0 {
+		res := t.g.Result()
+		over, winner = res.Over(), res.Winner
+	}
+	r.Set(record.TagResult, record.ResultToken(over, winner))
+	r.Set(record.TagTermination, t.result)
+	r.AddMoves(t.moves...)
+	name := fmt.Sprintf("%s-%s-table%d-%s-%s.txt", t.began.Format("20060102-150405"), info.ID, t.id,
+		safeFile(t.players[0].name), safeFile(t.players[1].name))
+	if err := writeAtomic(filepath.Join(t.s.cfg.RecordDir, name), []byte(r.Format())); err != nil {
 		t.s.logf("table %d: cannot write the record: %v", t.id, err)
 	}
-}
-
-// plainRecord lists the game's moves after a few comment lines.
-func plainRecord(info *rules.Info, start string, names [2]string, moves []string, result string, date time.Time) []byte {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# game %s\n# start %s\n# players %s %s\n# date %s\n# result %s\n",
-		info.ID, start, names[0], names[1], date.Format(time.RFC3339), result)
-	b.WriteString(strings.Join(moves, " "))
-	b.WriteString("\n")
-	return []byte(b.String())
 }
 
 func safeFile(s string) string {
