@@ -1,0 +1,79 @@
+package uai
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+// Usage is the help text of the uai subcommand.
+const Usage = `usage: boardrepl uai [--hash MB] [--threads N]
+
+Runs boardrepl as an Ataxx engine speaking the Universal Ataxx Interface
+(UAI) on stdin and stdout, as Ataxx match runners (cutechess, cuteataxx)
+expect it. Commands:
+  uai                     id, options (Hash, Threads) and uaiok
+  isready                 readyok
+  setoption name Hash value MB | name Threads value N
+  uainewgame              a new game: the start position, a fresh table
+  position startpos|fen FEN [moves M...]
+                          FEN as libataxx writes it: x5o/7/7/7/7/7/o5x x 0 1;
+                          moves like f2, g1e3, 0000 (a pass)
+  go [depth N] [nodes N] [movetime MS] [btime MS] [wtime MS] [binc MS]
+     [winc MS] [movestogo N] [infinite]
+                          search; info lines, then bestmove. b (black) is x,
+                          the side that moves first; w is o
+  stop                    end the search now (bestmove follows)
+  quit                    leave
+and for people typing at it:
+  perft N                 count the legal move tree, depth by depth
+  d                       show the board, its FEN and the side to move
+
+Errors are reported as "info string error: ..." and never end the session.
+
+  --hash MB      the transposition table's size (default 16)
+  --threads N    search threads (default 1)
+`
+
+// Summary is the one-line description of the uai subcommand.
+const Summary = "an Ataxx engine speaking UAI on stdin/stdout (for match runners)"
+
+// RunUAI is the uai subcommand.
+func RunUAI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("uai", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	hash := fs.Int("hash", 16, "")
+	threads := fs.Int("threads", 1, "")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			fmt.Fprint(stdout, Usage)
+			return 0
+		}
+		fmt.Fprintf(stderr, "boardrepl uai: %v\n%s", err, Usage)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "boardrepl uai: unexpected argument %q\n%s", fs.Arg(0), Usage)
+		return 2
+	}
+	if *hash < 1 || *hash > 4096 {
+		fmt.Fprintf(stderr, "boardrepl uai: --hash %d: want 1 to 4096 (MB)\n", *hash)
+		return 2
+	}
+	if *threads < 1 || *threads > 64 {
+		fmt.Fprintf(stderr, "boardrepl uai: --threads %d: want 1 to 64\n", *threads)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	e := New(stdout, Config{})
+	e.hashMB, e.threads = *hash, *threads
+	if err := e.Run(ctx, stdin); err != nil {
+		fmt.Fprintf(stderr, "boardrepl uai: %v\n", err)
+		return 1
+	}
+	return 0
+}
