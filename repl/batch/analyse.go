@@ -463,7 +463,9 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o, next *analyseO
 			ps = parentScore(next.res.Score)
 		}
 		loss := 0
-		if it.played != r.BestText {
+		if it.played == r.BestText {
+			ps = r.Score // the same move, judged at the same depth
+		} else {
 			loss = max(0, scoreGap(r.Score, ps))
 		}
 		j.Played, j.PlayedScore, j.Loss = it.played, &ps, &loss

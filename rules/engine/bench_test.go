@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"boardrepl/rules"
@@ -39,3 +40,51 @@ func BenchmarkSearchAtaxx(b *testing.B)  { benchSearch(b, "ataxx", "", 5) }
 func BenchmarkSearchTablut(b *testing.B) { benchSearch(b, "tablut", "", 4) }
 func BenchmarkSearchKonobi(b *testing.B) { benchSearch(b, "konobi", "", 4) }
 func BenchmarkSearchOware(b *testing.B)  { benchSearch(b, "oware", "", 9) }
+
+// Middle-game positions: the start positions are too open or too closed to
+// say much about speed.
+func BenchmarkSearchAtaxxMid(b *testing.B) {
+	benchSearch(b, "ataxx", "x1o3o/1xx1o2/2x1oo1/1x1x3/o1x2x1/1o3o1/o1o3x x 0 12", 4)
+}
+func BenchmarkSearchTablutMid(b *testing.B) {
+	benchSearch(b, "tablut", "3BBB3/4B4/2B1W4/B3W3B/BBWWK1WBB/B2W3WB/4W4/4B4/3BB4 w", 4)
+}
+func BenchmarkSearchOwareMid(b *testing.B) {
+	benchSearch(b, "oware", "5,0,3,6,2,1/1,4,0,2,7,3 6 8 n", 10)
+}
+
+// BenchmarkSearchAtaxxThreads measures the Lazy SMP speed-up: compare the
+// ns/op of threads=1 and threads=2 (same depth).
+func BenchmarkSearchAtaxxThreads(b *testing.B) {
+	for _, th := range []int{1, 2} {
+		b.Run(fmt.Sprintf("threads=%d", th), func(b *testing.B) {
+			info, _ := rules.Lookup("ataxx")
+			g, _ := info.NewGame(nil, "x1o3o/1xx1o2/2x1oo1/1x1x3/o1x2x1/1o3o1/o1o3x x 0 12")
+			e := New(Options{Threads: th})
+			for i := 0; i < b.N; i++ {
+				e.NewGame()
+				if _, err := e.Search(context.Background(), g, Limits{Depth: 5}, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkMatchRandom: 1,000 random-vs-random games (the target is < 2 s).
+func BenchmarkMatchRandom(b *testing.B) {
+	for _, id := range []string{"ataxx", "tablut", "konobi", "oware"} {
+		b.Run(id, func(b *testing.B) {
+			info, err := rules.Lookup(id)
+			if err != nil {
+				b.Skip(err)
+			}
+			for i := 0; i < b.N; i++ {
+				c := MatchConfig{Info: info, P1: "random", P2: "random", Games: 1000, Seed: uint64(i)}
+				if err := c.Run(context.Background(), nil, func(GameResult) {}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

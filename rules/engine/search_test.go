@@ -124,3 +124,29 @@ func TestSearchKeepsPosition(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchAllocs: the allocations of a search (the clone, the PV text)
+// do not grow with the nodes searched: the hot path allocates nothing.
+func TestSearchAllocs(t *testing.T) {
+	for _, tg := range testGames {
+		t.Run(tg.id, func(t *testing.T) {
+			g := randomPositions(t, tg.id, 4, []int{6})[0]
+			e := New(Options{HashEntries: 1 << 16})
+			allocs := func(depth int) (float64, int64) {
+				var nodes int64
+				a := testing.AllocsPerRun(3, func() {
+					e.NewGame()
+					res, _ := e.Search(context.Background(), g, Limits{Depth: depth}, nil)
+					nodes = res.Nodes
+				})
+				return a, nodes
+			}
+			allocs(tg.depth) // warm up the move buffers
+			a1, n1 := allocs(1)
+			a2, n2 := allocs(tg.depth)
+			if a2 > a1+float64(8*tg.depth) {
+				t.Errorf("depth 1: %.0f allocations for %d nodes; depth %d: %.0f for %d nodes", a1, n1, tg.depth, a2, n2)
+			}
+		})
+	}
+}
