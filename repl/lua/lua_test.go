@@ -114,7 +114,7 @@ type host struct {
 }
 
 func (h *host) Current() (rules.Game, []string) { return h.g, h.hist }
-func (h *host) SetGame(g rules.Game) error        { h.g, h.hist = g, nil; h.set++; return nil }
+func (h *host) SetGame(g rules.Game) error      { h.g, h.hist = g, nil; h.set++; return nil }
 func (h *host) Play(moves []string) error {
 	for _, s := range moves {
 		m, err := h.g.ParseMove(s)
