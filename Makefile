@@ -18,6 +18,7 @@ run: build
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test $(PKGS)
+	$(GO) run ./cmd/boardrepl run scripts/
 
 # The slow vectors (perft rows above 1e8 nodes) as well.
 test-long:

@@ -14,6 +14,7 @@ import (
 
 	"boardrepl/repl"
 	"boardrepl/repl/batch"
+	lualayer "boardrepl/repl/lua"
 	_ "boardrepl/rules/all"
 )
 
@@ -49,6 +50,7 @@ func commands() []*command {
 	for _, c := range batch.Commands {
 		out = append(out, &command{c.Name, c.Summary, c.Usage, c.Run})
 	}
+	out = append(out, &command{"run", "run a Lua script or a directory of them (checks, puzzles, openings)", lualayer.Usage, lualayer.RunMain})
 	return append(out, serveCmd)
 }
 
