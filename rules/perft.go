@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"sync"
 )
@@ -95,4 +96,27 @@ func ParallelPerft(g Game, depth, threads int) uint64 {
 		n += e.Nodes
 	}
 	return n
+}
+
+// PerftContext is Perft that can be cancelled: it splits the tree into
+// subtrees of depth 4 or less and checks ctx between them. On cancellation
+// it returns ctx's error.
+func PerftContext(ctx context.Context, g Game, depth int) (uint64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if depth <= 4 {
+		return Perft(g, depth), nil
+	}
+	var n uint64
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		k, err := PerftContext(ctx, g, depth-1)
+		g.Unplay()
+		if err != nil {
+			return 0, err
+		}
+		n += k
+	}
+	return n, nil
 }

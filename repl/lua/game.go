@@ -1,7 +1,6 @@
 package lua
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -433,7 +432,7 @@ func checkDepth(L *lua.LState, n int) int {
 func (e *env) gamePerft(L *lua.LState) int {
 	gv := checkGame(L)
 	d := checkDepth(L, 2)
-	n, err := perftCtx(e.ctx, gv.g.Clone(), d)
+	n, err := rules.PerftContext(e.ctx, gv.g.Clone(), d)
 	if err != nil {
 		L.RaiseError("perft %d: %v", d, err)
 	}
@@ -452,7 +451,7 @@ func (e *env) gameDivide(L *lua.LState) int {
 	t := L.NewTable()
 	for _, m := range c.Moves(nil) {
 		c.Play(m)
-		n, err := perftCtx(e.ctx, c, d-1)
+		n, err := rules.PerftContext(e.ctx, c, d-1)
 		c.Unplay()
 		if err != nil {
 			L.RaiseError("divide %d: %v", d, err)
@@ -461,27 +460,6 @@ func (e *env) gameDivide(L *lua.LState) int {
 	}
 	L.Push(t)
 	return 1
-}
-
-// perftCtx is perft that looks at ctx between subtrees of depth 4.
-func perftCtx(ctx context.Context, g rules.Game, depth int) (uint64, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	if depth <= 4 {
-		return rules.Perft(g, depth), nil
-	}
-	var n uint64
-	for _, m := range g.Moves(nil) {
-		g.Play(m)
-		k, err := perftCtx(ctx, g, depth-1)
-		g.Unplay()
-		if err != nil {
-			return 0, err
-		}
-		n += k
-	}
-	return n, nil
 }
 
 // g:hash() -> the position's key as 16 hex digits (a string: Lua numbers
