@@ -95,6 +95,8 @@ func (e *env) openGameType() {
 		"edit":       gameEdit,
 		"set_side":   gameSetSide,
 		"solve":      e.gameSolve,
+		"search":     e.gameSearch,
+		"eval":       gameEval,
 		"parse_move": gameParseMove,
 	}
 	L.SetField(mt, "__index", L.SetFuncs(L.NewTable(), methods))

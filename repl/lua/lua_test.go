@@ -279,3 +279,26 @@ func BenchmarkStartup(b *testing.B) {
 		e.close()
 	}
 }
+
+// The engine through Lua: a king one move from the edge escapes (mate in 1,
+// hand-checked: c3-c9 reaches the top edge), limits are validated.
+func TestSearchAndEval(t *testing.T) {
+	out, errOut, st := run(t, `
+local g = game("tablut", {}, "9/9/9/9/9/9/2K6/9/B8 w")
+local r = g:search{depth=3}
+eq(r.mate, 1, "the king escapes in one ply")
+check(g:try(r.best) ~= nil, "the best move is legal")
+g:undo()
+eq(g:position(), "9/9/9/9/9/9/2K6/9/B8 w", "search does not move the game")
+local s, terms = g:eval()
+check(type(s) == "number" and terms.material ~= nil, "eval gives a score and its terms")
+raises(function() g:search{} end, "give at least one limit")
+raises(function() g:search{depth=0} end, "depth")
+raises(function() g:search{time=-1} end, "time")
+local over = game("ataxx", {}, "x6/7/7/7/7/7/7 o 0 1")
+raises(function() over:search{depth=1} end, "the game is over")
+`)
+	if st != ExitOK || !strings.Contains(out, "8 passed, 0 failed") {
+		t.Fatalf("status %d\n%s\n%s", st, out, errOut)
+	}
+}

@@ -27,6 +27,8 @@ import (
 
 	"github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
+
+	"boardrepl/rules/engine"
 )
 
 // Limits on what scripts may ask for.
@@ -42,8 +44,9 @@ const (
 type env struct {
 	L       *lua.LState
 	ctx     context.Context
-	out     io.Writer // print and check reports
-	errOut  io.Writer // script errors
+	engine  *engine.Engine // made on the first g:search
+	out     io.Writer      // print and check reports
+	errOut  io.Writer      // script errors
 	verbose bool
 	// roots are the directories fixtures may be read from: the script's
 	// directory and the project's fixtures/ (absolute, symlinks resolved).
