@@ -107,8 +107,9 @@ func parseFlags(c *Command, fs *flag.FlagSet, args []string, stdout io.Writer) (
 	return false, nil
 }
 
-// open builds the game the flags ask for.
-func (gf *gameFlags) open(cmd string) (rules.Game, error) {
+// open builds the game the flags ask for. Options the game chose itself (a
+// random seed) are reported on stderr so that the run can be repeated.
+func (gf *gameFlags) open(cmd string, stderr io.Writer) (rules.Game, error) {
 	if gf.game == "" {
 		return nil, usagef("missing -g GAME (games: %s)", strings.Join(gameIDs(), ", "))
 	}
@@ -135,6 +136,16 @@ func (gf *gameFlags) open(cmd string) (rules.Game, error) {
 	if gf.format != "" {
 		if _, err := formatPosition(g, gf.format); err != nil {
 			return nil, usageError{err.Error()}
+		}
+	}
+	given := map[string]bool{}
+	for _, p := range gf.opts {
+		k, _, _ := strings.Cut(p, "=")
+		given[strings.TrimSpace(k)] = true
+	}
+	for _, p := range info.FormatOptions(g.Options()) {
+		if k, _, _ := strings.Cut(p, "="); !given[k] {
+			fmt.Fprintf(stderr, "boardrepl %s: chose %s (give -o %s to repeat this)\n", cmd, p, p)
 		}
 	}
 	return g, nil

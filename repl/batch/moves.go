@@ -33,7 +33,7 @@ func runMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return ExitOK
 	}
-	g, err := gf.open(c.Name)
+	g, err := gf.open(c.Name, stderr)
 	if err != nil {
 		return fail(stderr, c.Name, err)
 	}

@@ -51,7 +51,7 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *divide && *depth < 1 {
 		return fail(stderr, c.Name, usagef("--divide needs -d 1 or more"))
 	}
-	g, err := gf.open(c.Name)
+	g, err := gf.open(c.Name, stderr)
 	if err != nil {
 		return fail(stderr, c.Name, err)
 	}

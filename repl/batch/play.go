@@ -99,7 +99,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return ExitOK
 	}
-	g, err := gf.open(c.Name)
+	g, err := gf.open(c.Name, stderr)
 	if err != nil {
 		return fail(stderr, c.Name, err)
 	}
