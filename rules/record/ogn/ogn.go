@@ -1,0 +1,240 @@
+// Package ogn converts Oware games between boardrepl's records and the
+// common OGN form:
+//
+//	[Event "?"]
+//	[Date "2024.03.04"]
+//	[South "Ann"]
+//	[North "Bo"]
+//	[Result "1-0"]
+//
+//	1. F f 2. A+2 d ...
+//
+// In OGN each player letters his own pits from his left, A-F for South (the
+// first player) and a-f for North, so that seeds are sown A..F then a..f;
+// a move that captures carries "+N", the seeds it took.
+//
+// boardrepl's letters go the other way round: its first player, north, owns
+// A-F and sows F E D C B A, then the second player's G-L. Moving between the
+// two is a matter of following the sowing order (boardrepl F E D C B A G H I
+// J K L is OGN A B C D E F a b c d e f) and of roles: OGN's South, who moves
+// first, is boardrepl's north (side 0) and OGN's North is boardrepl's south.
+// The tags follow the roles: [South] holds the name in boardrepl's [North].
+package ogn
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"boardrepl/rules"
+	"boardrepl/rules/oware"
+	"boardrepl/rules/record"
+)
+
+const boardreplOrder = "FEDCBAGHIJKL"
+const ognOrder = "ABCDEFabcdef"
+
+// ToOGN converts a boardrepl pit letter to OGN's.
+func ToOGN(pit string) (string, bool) {
+	if len(pit) != 1 {
+		return "", false
+	}
+	i := strings.IndexByte(boardreplOrder, strings.ToUpper(pit)[0])
+	if i < 0 {
+		return "", false
+	}
+	return ognOrder[i : i+1], true
+}
+
+// FromOGN converts an OGN pit letter to boardrepl's.
+func FromOGN(pit string) (string, bool) {
+	if len(pit) != 1 {
+		return "", false
+	}
+	i := strings.IndexByte(ognOrder, pit[0])
+	if i < 0 {
+		return "", false
+	}
+	return boardreplOrder[i : i+1], true
+}
+
+// scores reads the two scores of an Oware position string.
+func scores(g rules.Game) [2]int {
+	f := strings.Fields(g.Position())
+	var s [2]int
+	if len(f) >= 3 {
+		s[0], _ = strconv.Atoi(f[1])
+		s[1], _ = strconv.Atoi(f[2])
+	}
+	return s
+}
+
+func newGame(r *record.Record) (rules.Game, error) {
+	opts, err := oware.Info.ParseOptions(strings.Fields(r.Get(record.TagOptions)))
+	if err != nil {
+		return nil, err
+	}
+	if pos := r.Get(record.TagPosition); pos != "" {
+		return oware.Info.Parse(opts, pos)
+	}
+	return oware.Info.New(opts)
+}
+
+// Export writes a boardrepl Oware record as OGN, replaying it to convert
+// the letters and mark the captures.
+func Export(r *record.Record) (string, error) {
+	if id := r.Get(record.TagGame); id != "" {
+		in, err := rules.Lookup(id)
+		if err != nil {
+			return "", err
+		}
+		if in != oware.Info {
+			return "", fmt.Errorf("game %q: OGN holds Oware games only", id)
+		}
+	}
+	g, err := newGame(r)
+	if err != nil {
+		return "", err
+	}
+	if g.SideToMove() != 0 {
+		return "", fmt.Errorf("the start has %s to move: OGN games start with South (boardrepl's north)", g.SideName(1))
+	}
+	var moves []string
+	for i, m := range r.Moves {
+		mv, err := g.ParseMove(m.Text)
+		if err != nil {
+			return "", fmt.Errorf("move %d %q: %v", i+1, m.Text, err)
+		}
+		side := g.SideToMove()
+		before := scores(g)
+		text, _ := ToOGN(g.FormatMove(mv))
+		g.Play(mv)
+		if n := scores(g)[side] - before[side]; n > 0 {
+			text += "+" + strconv.Itoa(n)
+		}
+		moves = append(moves, text)
+	}
+	res := r.Result
+	if res == "" {
+		res = r.Get(record.TagResult)
+	}
+	if res == "" {
+		res = record.Unfinished
+	}
+	out := &record.Record{Result: res}
+	get := func(name string) string {
+		if v := r.Get(name); v != "" {
+			return v
+		}
+		return "?"
+	}
+	out.Set("Event", get("Event"))
+	if d := r.Get(record.TagDate); d != "" {
+		out.Set("Date", d)
+	}
+	out.Set("South", get("North"))
+	out.Set("North", get("South"))
+	if o := r.Get(record.TagOptions); o != "" {
+		out.Set(record.TagOptions, o)
+	}
+	if p := r.Get(record.TagPosition); p != "" {
+		out.Set(record.TagPosition, p)
+	}
+	out.Set("Result", res)
+	// No Termination: boardrepl's words name its sides, which OGN's South
+	// and North would contradict; Import says it again from the replay.
+	out.AddMoves(moves...)
+	return out.Format(), nil
+}
+
+// Import reads an OGN game into a boardrepl record, replaying it: a capture
+// count that the move does not make is an error.
+func Import(text string) (*record.Record, error) {
+	p, err := record.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	r := &record.Record{}
+	r.Set(record.TagGame, oware.Info.ID)
+	if o := p.Get(record.TagOptions); o != "" {
+		r.Set(record.TagOptions, o)
+	}
+	if pos := p.Get(record.TagPosition); pos != "" {
+		r.Set(record.TagPosition, pos)
+	}
+	g, err := newGame(r)
+	if err != nil {
+		return nil, err
+	}
+	if d := p.Get("Date"); d != "" {
+		r.Set(record.TagDate, d)
+	}
+	r.Set("North", orUnknown(p.Get("South")))
+	r.Set("South", orUnknown(p.Get("North")))
+	for _, t := range p.Tags {
+		switch t.Name {
+		case "South", "North", "Date", "Result", "Options", "Position", "Termination", "Game":
+		default:
+			r.Set(t.Name, t.Value)
+		}
+	}
+	for i, m := range p.Moves {
+		pit, capt, hasCapt := strings.Cut(m.Text, "+")
+		where := fmt.Sprintf("line %d: move %d %q", m.Line, i+1, m.Text)
+		bpit, ok := FromOGN(pit)
+		if !ok {
+			return nil, fmt.Errorf("%s: want a pit A-F (South) or a-f (North), then +N for a capture", where)
+		}
+		if want := "ABCDEF"; g.SideToMove() == 1 {
+			if strings.Contains(want, pit) {
+				return nil, fmt.Errorf("%s: North's turn, North plays a-f", where)
+			}
+		} else if !strings.Contains(want, pit) {
+			return nil, fmt.Errorf("%s: South's turn, South plays A-F", where)
+		}
+		mv, err := g.ParseMove(bpit)
+		if err != nil {
+			return nil, fmt.Errorf("%s (boardrepl's %s): %v", where, bpit, err)
+		}
+		side := g.SideToMove()
+		before := scores(g)
+		g.Play(mv)
+		took := scores(g)[side] - before[side]
+		if hasCapt {
+			n, err := strconv.Atoi(capt)
+			if err != nil || n <= 0 {
+				return nil, fmt.Errorf("%s: capture %q: want a positive number", where, capt)
+			}
+			if n != took {
+				return nil, fmt.Errorf("%s: the move takes %d seeds, not %d", where, took, n)
+			}
+		} else if took > 0 {
+			return nil, fmt.Errorf("%s: the move takes %d seeds (write %s+%d)", where, took, pit, took)
+		}
+		r.Moves = append(r.Moves, record.Move{Text: bpit, Line: m.Line})
+	}
+	res := p.Result
+	if res == "" {
+		res = p.Get("Result")
+	}
+	if res == "" {
+		res = record.Unfinished
+	}
+	r.Set(record.TagResult, res)
+	r.Result = res
+	term := p.Get(record.TagTermination)
+	if gr := g.Result(); gr.Over() && record.ResultToken(true, gr.Winner) == res && term == "" {
+		term = rules.FormatResult(g, gr)
+	}
+	if term != "" {
+		r.Set(record.TagTermination, term)
+	}
+	return r, nil
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}

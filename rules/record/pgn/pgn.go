@@ -1,0 +1,257 @@
+// Package pgn converts Ataxx games between boardrepl's records and the PGN
+// that Ataxx match runners write (cutechess, cuteataxx): the seven-tag
+// roster with Black for x (the side that moves first, libataxx's black) and
+// White for o, the start in a FEN tag, moves as in UAI (f2, g1e3, 0000 for a
+// pass), "1-0" when x wins, as cuteataxx writes it, comments in braces.
+//
+//	[Event "?"]
+//	[Site "?"]
+//	[Date "2024.03.04"]
+//	[Round "1"]
+//	[Black "engineA"]
+//	[White "engineB"]
+//	[Result "1-0"]
+//	[FEN "x5o/7/7/7/7/7/o5x x 0 1"]
+//	[SetUp "1"]
+//	[Variant "ataxx"]
+//	[PlyCount "57"]
+//
+//	1. f2 {+0.85/6 0.1s} b6 2. g1e3 ...
+package pgn
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"boardrepl/rules"
+	"boardrepl/rules/ataxx"
+	"boardrepl/rules/record"
+)
+
+// Split cuts a PGN text into its games: a game starts at a tag line that
+// follows move text.
+func Split(text string) []string {
+	var games []string
+	var cur []string
+	moves := false
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") && moves {
+			games = append(games, strings.Join(cur, "\n"))
+			cur, moves = nil, false
+		}
+		if t != "" && !strings.HasPrefix(t, "[") {
+			moves = true
+		}
+		cur = append(cur, line)
+	}
+	if strings.TrimSpace(strings.Join(cur, "")) != "" {
+		games = append(games, strings.Join(cur, "\n"))
+	}
+	return games
+}
+
+// Import reads every game of an Ataxx PGN text into boardrepl records
+// (Game "ataxx", Red for Black, Blue for White, Position for a FEN that is
+// not the start), replaying each to check its moves.
+func Import(text string) ([]*record.Record, error) {
+	var out []*record.Record
+	for i, chunk := range Split(text) {
+		r, err := ImportGame(chunk)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i+1, err)
+		}
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no game in the PGN")
+	}
+	return out, nil
+}
+
+// ImportGame reads one game.
+func ImportGame(text string) (*record.Record, error) {
+	p, err := record.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	if v := p.Get("Variant"); v != "" && !strings.EqualFold(v, "ataxx") {
+		return nil, fmt.Errorf("variant %q: not Ataxx", v)
+	}
+	r := &record.Record{}
+	r.Set(record.TagGame, ataxx.Info.ID)
+	if o := p.Get(record.TagOptions); o != "" {
+		r.Set(record.TagOptions, o)
+	}
+	fen := p.Get("FEN")
+	opts, err := ataxx.Info.ParseOptions(strings.Fields(p.Get(record.TagOptions)))
+	if err != nil {
+		return nil, err
+	}
+	var g rules.Game
+	if fen == "" || fen == "startpos" {
+		g, err = ataxx.Info.New(opts)
+	} else {
+		g, err = ataxx.Info.Parse(opts, fen)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("FEN %q: %v", fen, err)
+	}
+	if pos := g.Position(); pos != ataxx.StartPosition {
+		r.Set(record.TagPosition, pos)
+	}
+	if d := p.Get("Date"); d != "" {
+		// cuteataxx writes "2024-03-04 10:02"; PGN "2024.03.04".
+		d, _, _ = strings.Cut(d, " ")
+		r.Set(record.TagDate, strings.ReplaceAll(d, "-", "."))
+	}
+	r.Set("Red", orUnknown(p.Get("Black")))
+	r.Set("Blue", orUnknown(p.Get("White")))
+	for _, t := range p.Tags {
+		switch t.Name {
+		case "Black", "White", "FEN", "SetUp", "Variant", "PlyCount", "Date", "Result", "Options", "Termination", "Adjudicated", "FinalFEN", "Winner", "Loser", "Material":
+		default:
+			r.Set(t.Name, t.Value)
+		}
+	}
+	for i, m := range p.Moves {
+		mv, err := g.ParseMove(m.Text)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: move %d %q: %v", m.Line, i+1, m.Text, err)
+		}
+		r.Moves = append(r.Moves, record.Move{Text: g.FormatMove(mv), Line: m.Line})
+		g.Play(mv)
+	}
+	res := p.Result
+	if res == "" {
+		res = p.Get("Result")
+	}
+	if res == "" {
+		res = record.Unfinished
+	}
+	r.Set(record.TagResult, res)
+	r.Result = res
+	term := p.Get("Termination")
+	if a := p.Get("Adjudicated"); a != "" {
+		term = a
+	}
+	if gr := g.Result(); gr.Over() && record.ResultToken(true, gr.Winner) == res && (term == "" || term == "normal") {
+		term = rules.FormatResult(g, gr)
+	}
+	if term != "" {
+		r.Set(record.TagTermination, term)
+	}
+	return r, nil
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}
+
+// Export writes a boardrepl Ataxx record as cutechess-style PGN, replaying
+// it to check the moves and to count the plies.
+func Export(r *record.Record) (string, error) {
+	if id := r.Get(record.TagGame); id != "" {
+		in, err := rules.Lookup(id)
+		if err != nil {
+			return "", err
+		}
+		if in != ataxx.Info {
+			return "", fmt.Errorf("game %q: Ataxx PGN holds Ataxx games only", id)
+		}
+	}
+	opts, err := ataxx.Info.ParseOptions(strings.Fields(r.Get(record.TagOptions)))
+	if err != nil {
+		return "", err
+	}
+	var g rules.Game
+	if pos := r.Get(record.TagPosition); pos != "" {
+		g, err = ataxx.Info.Parse(opts, pos)
+	} else {
+		g, err = ataxx.Info.New(opts)
+	}
+	if err != nil {
+		return "", err
+	}
+	start := g.Position()
+	firstSide := g.SideToMove()
+	var moves []string
+	for i, m := range r.Moves {
+		mv, err := g.ParseMove(m.Text)
+		if err != nil {
+			return "", fmt.Errorf("move %d %q: %v", i+1, m.Text, err)
+		}
+		moves = append(moves, g.FormatMove(mv))
+		g.Play(mv)
+	}
+	res := r.Result
+	if res == "" {
+		res = r.Get(record.TagResult)
+	}
+	if res == "" {
+		res = record.Unfinished
+	}
+	get := func(name string) string {
+		if v := r.Get(name); v != "" {
+			return v
+		}
+		return "?"
+	}
+	var b strings.Builder
+	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %s]\n", name, strconv.Quote(value)) }
+	tag("Event", get("Event"))
+	tag("Site", get("Site"))
+	date := r.Get(record.TagDate)
+	if date == "" {
+		date = "????.??.??"
+	}
+	tag("Date", date)
+	tag("Round", get("Round"))
+	tag("Black", get("Red"))
+	tag("White", get("Blue"))
+	tag("Result", res)
+	tag("FEN", start)
+	tag("SetUp", "1")
+	tag("Variant", "ataxx")
+	if o := r.Get(record.TagOptions); o != "" {
+		tag("Options", o)
+	}
+	tag("PlyCount", strconv.Itoa(len(moves)))
+	if t := r.Get(record.TagTermination); t != "" {
+		tag("Termination", t)
+	}
+	b.WriteByte('\n')
+	var words []string
+	for i, m := range moves {
+		ply := i
+		if firstSide == 1 {
+			ply++
+		}
+		switch {
+		case i == 0 && firstSide == 1:
+			words = append(words, "1...")
+		case ply%2 == 0:
+			words = append(words, strconv.Itoa(ply/2+1)+".")
+		}
+		words = append(words, m)
+	}
+	words = append(words, res)
+	col := 0
+	for _, w := range words {
+		if col > 0 && col+1+len(w) > 79 {
+			b.WriteByte('\n')
+			col = 0
+		} else if col > 0 {
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(w)
+		col += len(w)
+	}
+	b.WriteString("\n")
+	return b.String(), nil
+}
