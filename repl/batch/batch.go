@@ -107,6 +107,23 @@ func parseFlags(c *Command, fs *flag.FlagSet, args []string, stdout io.Writer) (
 	return false, nil
 }
 
+// start parses a game command's flags and opens its game. When done is
+// true the command returns code at once (it printed its help, or an error).
+func (gf *gameFlags) start(c *Command, fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (g rules.Game, code int, done bool) {
+	help, err := parseFlags(c, fs, args, stdout)
+	if err != nil {
+		return nil, fail(stderr, c.Name, err), true
+	}
+	if help {
+		return nil, ExitOK, true
+	}
+	g, err = gf.open(c.Name, stderr)
+	if err != nil {
+		return nil, fail(stderr, c.Name, err), true
+	}
+	return g, ExitOK, false
+}
+
 // open builds the game the flags ask for. Options the game chose itself (a
 // random seed) are reported on stderr so that the run can be repeated.
 func (gf *gameFlags) open(cmd string, stderr io.Writer) (rules.Game, error) {

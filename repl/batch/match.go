@@ -119,15 +119,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&mf.recordDir, "record", "", "record directory")
 	fs.IntVar(&mf.stopAfter, "stop-after", 0, "stop after N games")
 	fs.BoolVar(&mf.verbose, "v", false, "a line per game")
-	if help, err := parseFlags(c, fs, args, stdout); help || err != nil {
-		if err != nil {
-			return fail(stderr, c.Name, err)
-		}
-		return ExitOK
-	}
-	g, err := gf.open(c.Name, stderr)
-	if err != nil {
-		return fail(stderr, c.Name, err)
+	g, code, quit := gf.start(c, fs, args, stdout, stderr)
+	if quit {
+		return code
 	}
 	cfg := engine.MatchConfig{Info: g.Info(), Options: gf.opts, Position: gf.position,
 		P1: mf.p1, P2: mf.p2, Games: mf.games, Jobs: mf.jobs, MaxPlies: mf.maxPlies, Opening: mf.opening}

@@ -27,15 +27,9 @@ func runMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var gf gameFlags
 	fs := newFlagSet(c)
 	gf.register(fs)
-	if help, err := parseFlags(c, fs, args, stdout); help || err != nil {
-		if err != nil {
-			return fail(stderr, c.Name, err)
-		}
-		return ExitOK
-	}
-	g, err := gf.open(c.Name, stderr)
-	if err != nil {
-		return fail(stderr, c.Name, err)
+	g, code, quit := gf.start(c, fs, args, stdout, stderr)
+	if quit {
+		return code
 	}
 	for _, s := range sortedMoves(g) {
 		if !gf.json {
