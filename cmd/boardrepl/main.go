@@ -14,7 +14,10 @@ import (
 
 	"boardrepl/repl"
 	"boardrepl/repl/batch"
+	"boardrepl/repl/convert"
 	lualayer "boardrepl/repl/lua"
+	"boardrepl/repl/tablutnet"
+	"boardrepl/repl/uai"
 	_ "boardrepl/rules/all"
 )
 
@@ -51,7 +54,12 @@ func commands() []*command {
 		out = append(out, &command{c.Name, c.Summary, c.Usage, c.Run})
 	}
 	out = append(out, &command{"run", "run a Lua script or a directory of them (checks, puzzles, openings)", lualayer.Usage, lualayer.RunMain})
-	return append(out, serveCmd)
+	return append(out, serveCmd,
+		&command{"tablut-client", tablutnet.ClientSummary, tablutnet.ClientUsage, tablutnet.RunClient},
+		&command{"tablut-server", tablutnet.ServerSummary, tablutnet.ServerUsage, tablutnet.RunServer},
+		&command{"uai", uai.Summary, uai.Usage, uai.RunUAI},
+		&command{"convert", convert.Summary, convert.Usage, convert.Run},
+	)
 }
 
 func lookup(name string) *command {
