@@ -30,6 +30,9 @@ type Command struct {
 	// Complete lists candidates for argument number i (0-based) given the
 	// words before it.
 	Complete func(r *REPL, i int, prev []string, word string) []string
+	// WakesAI: after the command succeeds, the computer moves if it plays
+	// the side to move (see 'help ai').
+	WakesAI bool
 }
 
 var commands []*Command
@@ -42,7 +45,7 @@ func init() {
 			Run:  cmdMoves, Complete: completeSquares},
 		{Name: "play", Args: "MOVE...", Group: "play", Summary: "play moves (typing a move alone does the same)",
 			Help: "Plays the moves in turn and shows the board. A move can also be typed\nwithout 'play'. An illegal move says why and stops there.",
-			Run:  cmdPlay, Complete: completeMoves},
+			Run:  cmdPlay, Complete: completeMoves, WakesAI: true},
 		{Name: "undo", Aliases: []string{"back"}, Args: "[N]", Group: "play", Summary: "take back the last N moves (default 1)",
 			Help: "Takes back N moves (default 1); they can be replayed with redo. A forced\npass goes back together with the move before it.",
 			Run:  cmdUndo},
@@ -57,7 +60,7 @@ func init() {
 			Run:  cmdHistory},
 		{Name: "new", Args: "[GAME] [KEY=VALUE...]", Group: "play", Summary: "start a new game (this game, or another, with options)",
 			Help: "Starts a new game: the same game and options without arguments; another\ngame by its id or alias; options as KEY=VALUE ('rules' lists them).\n  new            new oware awale          new ataxx blocks=4",
-			Run:  cmdNew, Complete: completeNew},
+			Run:  cmdNew, Complete: completeNew, WakesAI: true},
 		{Name: "position", Aliases: []string{"pos", "fen"}, Args: "STRING", Group: "play", Summary: "set up a position from its position string",
 			Help: "Replaces the position with STRING, the game's position string (as 'export'\nprints it; for Tablut also the server's JSON state). The move history starts\nagain from there.",
 			Run:  cmdPosition},
@@ -85,6 +88,22 @@ func init() {
 		{Name: "divide", Args: "N", Group: "play", Summary: "perft N split by the first move",
 			Help: "Like perft, with the count below each legal move listed apart.",
 			Run:  cmdDivide},
+		// Engine.
+		{Name: "go", Args: "[depth N] [time T] [nodes N]", Group: "engine", Summary: "search this position, depth by depth (Ctrl-C stops it)",
+			Help: "Searches the current position with the alpha-beta engine. After each depth\nit prints\n  depth D score S nodes N nps N time T pv MOVES\nthen  bestmove MOVE score S depth D  (the move is not played: type it, or\n'play MOVE'). Scores are from the side to move's view: 100 is about a\npiece (a seed in Oware), #N a win in N plies, #-N a loss in N plies.\nWithout a limit it searches for " + goDefault.String() + "; 'go infinite' searches until\nCtrl-C. Ctrl-C stops any search and prints the best move so far.\n" + limitsHelp + "\n  go           go depth 6        go time 10s nodes 1000000",
+			Run:  cmdGo, Complete: completeLimits(true)},
+		{Name: "hint", Args: "[depth N] [time T] [nodes N]", Group: "engine", Summary: "a quick search: a move to play, its score and line",
+			Help: "Searches the current position briefly (" + hintDefault.String() + " unless limited) and suggests\na move with its score for the side to move and the expected line. The\nmove is not played.\n" + limitsHelp,
+			Run:  cmdHint, Complete: completeLimits(false)},
+		{Name: "eval", Group: "engine", Summary: "the static evaluation of this position, term by term",
+			Help: "Prints the game's static evaluation of the current position (no search),\nfrom the side to move's view: positive favours the side to move, 100 is\nabout a piece (a seed in Oware, a step of connection distance in Konobi).\nEach term is listed (material, mobility...), then their total.",
+			Run:  cmdEval},
+		{Name: "ai", Aliases: []string{"computer"}, Args: "[SIDE|both|off] [LEVEL]", Group: "engine", Summary: "the computer plays a side, or both, at a level 1-9",
+			Help: aiHelp,
+			Run:  cmdAI, Complete: completeAI},
+		{Name: "analyse", Aliases: []string{"analyze"}, Args: "[depth N] [time T] [nodes N]", Group: "engine", Summary: "score every move so far; mark the bad ones ? and ??",
+			Help: "Searches every position of the game from its start up to the current\nposition (depth " + strconv.Itoa(analyseDepth) + " unless limited) and prints, for each move, its score\nfor the side that played it and, when the engine prefers another move,\nthat move, its score, the loss and its line:\n  ply 3 red f2? -40, best g1e3 +75 (loss 115) line g1e3 a7c5\nA move losing " + strconv.Itoa(lossDubious) + " or more (about a piece) is marked ?, " + strconv.Itoa(lossBlunder) + " or more ??.\nThen the best move now and the (up to 3) moves that lost the most.\nCtrl-C stops it; what was printed stays.\n" + limitsHelp,
+			Run:  cmdAnalyse, Complete: completeLimits(false)},
 		// Edit.
 		{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE", Group: "edit", Summary: "put a piece on a square, ignoring the rules",
 			Help: "Puts PIECE (written as in position strings: a letter, or a seed count for\npits) on SQUARE. The position must stay valid (one king, nothing on a\nblock...); the move history starts again from the edited position.\n  set e4 K        set A 7",
@@ -100,7 +119,7 @@ func init() {
 			Run:  cmdSide, Complete: completeSides},
 		{Name: "reset", Group: "edit", Summary: "back to the start position of this game",
 			Help: "Sets up the start position of the current game and options, forgetting\nthe moves and edits.",
-			Run:  cmdReset},
+			Run:  cmdReset, WakesAI: true},
 		{Name: "store", Args: "N", Group: "edit", Summary: "save the position in slot N (0-9)",
 			Help: "Saves the current position (and its game and options) in slot N, 0 to 9.",
 			Run:  cmdStore, Complete: completeSlots},
@@ -127,7 +146,7 @@ func init() {
 			Help: "Like save, but replaces an existing file.", Run: saveCommand(true), Complete: completeFiles},
 		{Name: "load", Args: "FILE", Group: "files", Summary: "read a game record, a move list or a position from a file",
 			Help: "Reads a file written by save (or any record in that form), a plain list\nof moves (played from the start of the current game), or a position\nstring.",
-			Run:  cmdLoad, Complete: completeFiles},
+			Run:  cmdLoad, Complete: completeFiles, WakesAI: true},
 		{Name: "run", Aliases: []string{"source"}, Args: "FILE", Group: "files", Summary: "run the commands in a file",
 			Help: "Runs the lines of FILE as if typed; the first failing line stops it.\n(Lua scripts run with 'boardrepl run FILE.lua' from the shell.)",
 			Run:  cmdRun, Complete: completeFiles},
@@ -959,14 +978,19 @@ func cmdHelp(_ context.Context, r *REPL, args []string, _ string) error {
 		return nil
 	}
 	fmt.Fprintf(r.out, "Type a move to play it (%s moves look like: %s).\n", r.s.Info().Name, sample(r.s.Game()))
-	groups := []struct{ id, title string }{{"play", "Play"}, {"edit", "Edit"}, {"files", "Files"}, {"session", "Session"}}
+	groups := []struct{ id, title string }{{"play", "Play"}, {"engine", "Engine"}, {"edit", "Edit"}, {"files", "Files"}, {"session", "Session"}}
 	for _, gr := range groups {
 		fmt.Fprintf(r.out, "%s:\n", gr.title)
 		for _, c := range commands {
 			if c.Group != gr.id {
 				continue
 			}
-			fmt.Fprintf(r.out, "  %-26s %s\n", strings.TrimSpace(c.Name+" "+c.Args), c.Summary)
+			syn := strings.TrimSpace(c.Name + " " + c.Args)
+			if len(syn) > 26 { // the summary goes on a line of its own
+				fmt.Fprintf(r.out, "  %s\n  %-26s %s\n", syn, "", c.Summary)
+				continue
+			}
+			fmt.Fprintf(r.out, "  %-26s %s\n", syn, c.Summary)
 		}
 	}
 	fmt.Fprintln(r.out, "'help COMMAND' explains one; Tab completes commands, moves and files.")

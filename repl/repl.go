@@ -15,6 +15,7 @@ import (
 	"boardrepl/repl/render"
 	"boardrepl/repl/session"
 	"boardrepl/rules"
+	"boardrepl/rules/engine"
 )
 
 // REPL is one session with its output streams and display settings.
@@ -29,6 +30,12 @@ type REPL struct {
 	now      func() time.Time
 	// depth of nested 'run' files, to stop a file running itself.
 	depth int
+	// The session's search engine (made on first use) and the game it last
+	// searched (see engine()).
+	eng    *engine.Engine
+	engKey string
+	// ai says how the computer plays each side.
+	ai [2]aiSide
 }
 
 func newREPL(s *session.Session, out, err io.Writer) *REPL {
@@ -47,9 +54,16 @@ func (r *REPL) Exec(ctx context.Context, line string) error {
 	name, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimSpace(rest)
 	if c := lookup(name); c != nil {
-		return c.Run(ctx, r, strings.Fields(rest), rest)
+		err := c.Run(ctx, r, strings.Fields(rest), rest)
+		if err == nil && c.WakesAI {
+			return r.aiMoves(ctx)
+		}
+		return err
 	}
-	return r.playLine(line, name)
+	if err := r.playLine(line, name); err != nil {
+		return err
+	}
+	return r.aiMoves(ctx)
 }
 
 // playLine plays a line of moves, or reports an unknown command.
@@ -98,7 +112,9 @@ func (r *REPL) playMoves(moves []string) error {
 			fmt.Fprintf(r.out, "%s has no move and passes (%s)\n", r.s.Game().SideName(e.Side), e.Text)
 		}
 	}
-	r.show()
+	if !r.aiToMove() { // else the computer replies and shows the board
+		r.show()
+	}
 	return nil
 }
 

@@ -1,0 +1,674 @@
+package repl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"boardrepl/rules"
+	"boardrepl/rules/engine"
+)
+
+// The analysis engine at the prompt: go, hint, eval, ai and analyse.
+
+const (
+	// goDefault is the limit of 'go' without arguments.
+	goDefault = 5 * time.Second
+	// hintDefault is the limit of 'hint' without arguments.
+	hintDefault = time.Second
+	// analyseDepth is the depth of 'analyse' without arguments.
+	analyseDepth = 4
+	// aiDefaultLevel is the level of 'ai SIDE' without a level.
+	aiDefaultLevel = 3
+	// aiMoveCap bounds the moves the computer makes in a row (ai both).
+	aiMoveCap = engine.DefaultMaxPlies
+)
+
+// aiLevels are the limits of the computer's levels 1..9: 1-5 search to a
+// fixed depth (the same moves every time), 6-9 for a time per move.
+var aiLevels = []engine.Limits{
+	{Depth: 1}, {Depth: 2}, {Depth: 3}, {Depth: 4}, {Depth: 5},
+	{Time: 500 * time.Millisecond}, {Time: time.Second}, {Time: 2 * time.Second}, {Time: 5 * time.Second},
+}
+
+// aiHelp documents the levels (the text of 'help ai').
+var aiHelp = func() string {
+	var b strings.Builder
+	b.WriteString(`The computer plays a side: after each move you play (typed, 'play' or
+'load') it replies at once, printing its move, and when you type 'ai', 'new'
+or 'reset' on its turn it moves then. Undo, goto, editing and 'position' do
+not make it move: play a move, or type 'ai SIDE' again.
+  ai SIDE [LEVEL]   SIDE is a side's name (` + "`rules`" + ` lists them), first or second
+  ai both [LEVEL]   the computer plays both sides: the game is played out
+                    (Ctrl-C stops it; at most ` + strconv.Itoa(aiMoveCap) + ` moves in a row)
+  ai off            nobody is played by the computer
+  ai                who the computer plays, at which level
+LEVEL is 1 to 9 (default ` + strconv.Itoa(aiDefaultLevel) + `):
+`)
+	for i, l := range aiLevels {
+		kind := "the same move every time"
+		if l.Time > 0 {
+			kind = "strength depends on the machine"
+		}
+		fmt.Fprintf(&b, "  %d  %-14s %s\n", i+1, l.String(), kind)
+	}
+	b.WriteString(`or a player specification: ab:depth=N, ab:time=T, ab:nodes=N, random,
+mcts:playouts=N, mcts:time=T (see 'boardrepl help match').
+Ctrl-C while the computer thinks stops it without playing; 'ai both' is then
+switched off.
+  ai blue 2      ai second      ai both 1      ai white ab:nodes=20000`)
+	return b.String()
+}()
+
+// limitsHelp explains the limit arguments of go, hint and analyse.
+const limitsHelp = `  depth N   search N plies deep (1 to 119)
+  time T    search for T: 500ms, 2s, 1m (a bare number is seconds)
+  nodes N   stop after about N positions
+Limits combine: the first one reached stops the search.`
+
+// aiSide is how the computer plays one side.
+type aiSide struct {
+	on     bool
+	level  string        // as typed: "3", "ab:depth=6"
+	lim    engine.Limits // ab levels
+	player engine.Player // other player specs (random, mcts)
+}
+
+// engine returns the session's engine, telling it about a new game when
+// the game, its options or its start changed since the last search.
+func (r *REPL) engine() *engine.Engine {
+	key := r.s.Info().ID + " " + strings.Join(r.s.OptionPairs(), " ") + " " + r.s.Start()
+	if r.eng == nil {
+		r.eng = engine.New(engine.Options{})
+	} else if key != r.engKey {
+		r.eng.NewGame()
+	}
+	r.engKey = key
+	return r.eng
+}
+
+// parseLimits reads "depth N", "time T", "nodes N" (and "infinite" when
+// allowed) in any order.
+func parseLimits(name string, args []string, infinite bool) (engine.Limits, bool, error) {
+	var lim engine.Limits
+	inf := false
+	want := "depth N, time T or nodes N"
+	if infinite {
+		want += " (or infinite)"
+	}
+	seen := map[string]bool{}
+	for i := 0; i < len(args); i++ {
+		k := strings.ToLower(args[i])
+		if k == "infinite" && infinite {
+			inf = true
+			continue
+		}
+		if k != "depth" && k != "time" && k != "nodes" {
+			if _, err := strconv.Atoi(k); err == nil {
+				return lim, false, fmt.Errorf("%s %s: say what the number is: %s %s %s", name, args[i], name, "depth", args[i])
+			}
+			return lim, false, fmt.Errorf("%s %s: unknown limit %q: want %s", name, args[i], args[i], want)
+		}
+		if seen[k] {
+			return lim, false, fmt.Errorf("%s: %s given twice", name, k)
+		}
+		seen[k] = true
+		if i+1 >= len(args) {
+			return lim, false, fmt.Errorf("%s %s: missing the value after %s (%s)", name, k, k, map[string]string{
+				"depth": "a number of plies", "time": "a duration like 500ms or 2s", "nodes": "a number of positions"}[k])
+		}
+		v := args[i+1]
+		i++
+		switch k {
+		case "depth":
+			d, err := strconv.Atoi(v)
+			if err != nil || d < 1 || d >= engine.MaxPly {
+				return lim, false, fmt.Errorf("%s depth %s: want a depth from 1 to %d plies", name, v, engine.MaxPly-1)
+			}
+			lim.Depth = d
+		case "time":
+			d, err := parseTime(v)
+			if err != nil {
+				return lim, false, fmt.Errorf("%s time %s: %v", name, v, err)
+			}
+			lim.Time = d
+		case "nodes":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 1 {
+				return lim, false, fmt.Errorf("%s nodes %s: want a whole number of positions, at least 1", name, v)
+			}
+			lim.Nodes = n
+		}
+	}
+	if inf && (lim.Depth > 0 || lim.Time > 0 || lim.Nodes > 0) {
+		return lim, false, fmt.Errorf("%s: infinite goes with no other limit", name)
+	}
+	return lim, inf, nil
+}
+
+// parseTime reads a duration: "500ms", "2s", or a number of seconds.
+func parseTime(v string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		f, ferr := strconv.ParseFloat(v, 64)
+		if ferr != nil {
+			return 0, errors.New("want a duration like 500ms, 2s or 1m")
+		}
+		d = time.Duration(f * float64(time.Second))
+	}
+	if d <= 0 {
+		return 0, errors.New("want a positive duration")
+	}
+	if d > 24*time.Hour {
+		return 0, errors.New("want at most 24h")
+	}
+	return d, nil
+}
+
+// noLimit reports whether no limit was given.
+func noLimit(l engine.Limits) bool { return l.Depth == 0 && l.Time == 0 && l.Nodes == 0 }
+
+// searchable says why the current position cannot be searched, if so.
+func (r *REPL) searchable() error {
+	g := r.s.Game()
+	if res := g.Result(); res.Over() {
+		return fmt.Errorf("the game is over (%s): nothing to search", rules.FormatResult(g, res))
+	}
+	return nil
+}
+
+func cmdGo(ctx context.Context, r *REPL, args []string, _ string) error {
+	lim, inf, err := parseLimits("go", args, true)
+	if err != nil {
+		return err
+	}
+	if noLimit(lim) && !inf {
+		lim.Time = goDefault
+	}
+	if err := r.searchable(); err != nil {
+		return err
+	}
+	res, err := r.engine().Search(ctx, r.s.Game(), lim, func(i engine.Info) {
+		fmt.Fprintln(r.out, i.String())
+	})
+	if err != nil {
+		return err
+	}
+	line := fmt.Sprintf("bestmove %s score %s depth %d", res.BestText, engine.FormatScore(res.Score), res.Depth)
+	if ctx.Err() != nil {
+		line += " (interrupted: the best so far)"
+	}
+	fmt.Fprintln(r.out, line)
+	return nil
+}
+
+func cmdHint(ctx context.Context, r *REPL, args []string, _ string) error {
+	lim, _, err := parseLimits("hint", args, false)
+	if err != nil {
+		return err
+	}
+	if noLimit(lim) {
+		lim.Time = hintDefault
+	}
+	if err := r.searchable(); err != nil {
+		return err
+	}
+	g := r.s.Game()
+	res, err := r.engine().Search(ctx, g, lim, nil)
+	if err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return errors.New("interrupted")
+	}
+	side := g.SideName(g.SideToMove())
+	fmt.Fprintf(r.out, "hint: %s (score %s for %s, %s; line %s)\n", res.BestText, engine.FormatScore(res.Score), side,
+		scoreNote(res), strings.Join(res.PVText, " "))
+	return nil
+}
+
+// scoreNote says how deep a result was searched or what it proves.
+func scoreNote(res engine.Result) string {
+	switch m := res.Mate(); {
+	case m > 0:
+		return "wins in " + plies(m)
+	case m < 0:
+		return "loses in " + plies(-m)
+	}
+	return fmt.Sprintf("depth %d", res.Depth)
+}
+
+func cmdEval(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("eval", args); err != nil {
+		return err
+	}
+	g := r.s.Game()
+	score, terms, ok := engine.Evaluate(g)
+	if !ok {
+		return fmt.Errorf("%s has no evaluation", g.Info().Name)
+	}
+	if res := g.Result(); res.Over() {
+		fmt.Fprintf(r.out, "game over: %s (the evaluation below ignores it)\n", rules.FormatResult(g, res))
+	}
+	side := g.SideName(g.SideToMove())
+	fmt.Fprintf(r.out, "evaluation for %s (to move): %s\n", side, engine.FormatScore(score))
+	fmt.Fprintf(r.out, "(positive favours %s; %d is %s)\n", side, rules.EvalUnit, unitName(g))
+	w := 5
+	for _, t := range terms {
+		w = max(w, len(t.Name))
+	}
+	sum := 0
+	for _, t := range terms {
+		fmt.Fprintf(r.out, "  %-*s %6s\n", w, t.Name, engine.FormatScore(t.Value))
+		sum += t.Value
+	}
+	fmt.Fprintf(r.out, "  %-*s %6s\n", w, "total", engine.FormatScore(sum))
+	return nil
+}
+
+// AI.
+
+// parseAISide reads the side argument of ai: a side name or initial,
+// first, second, both or off. It returns which sides it names.
+func parseAISide(g rules.Game, s string) ([2]bool, error) {
+	switch strings.ToLower(s) {
+	case "both":
+		return [2]bool{true, true}, nil
+	case "off", "none":
+		return [2]bool{}, nil
+	case "first":
+		return [2]bool{true, false}, nil
+	case "second":
+		return [2]bool{false, true}, nil
+	}
+	for side := 0; side < 2; side++ {
+		if strings.EqualFold(s, g.SideName(side)) || strings.EqualFold(s, sideAbbrev(g, side)) {
+			var out [2]bool
+			out[side] = true
+			return out, nil
+		}
+	}
+	return [2]bool{}, fmt.Errorf("ai %s: no side %q: want %s, %s, first, second, both or off", s, s, g.SideName(0), g.SideName(1))
+}
+
+// parseAILevel reads a level 1..9 or a player specification.
+func parseAILevel(s string) (aiSide, error) {
+	a := aiSide{on: true, level: s}
+	if n, err := strconv.Atoi(s); err == nil {
+		if n < 1 || n > len(aiLevels) {
+			return a, fmt.Errorf("ai level %s: want a level from 1 to %d (see 'help ai')", s, len(aiLevels))
+		}
+		a.lim = aiLevels[n-1]
+		return a, nil
+	}
+	if !strings.Contains(s, ":") && s != "random" && s != "ab" && s != "mcts" {
+		return a, fmt.Errorf("ai level %q: want a level from 1 to %d or a player like ab:depth=4 (see 'help ai')", s, len(aiLevels))
+	}
+	p, err := engine.ParsePlayer(s)
+	if err != nil {
+		return a, err
+	}
+	a.level = p.Spec()
+	if _, lim, ok := engine.EngineOf(p); ok && !strings.Contains(s, "threads=") && !strings.Contains(s, "hash=") {
+		a.lim = lim // searched by the session's engine
+		return a, nil
+	}
+	p.NewGame(1)
+	a.player = p
+	return a, nil
+}
+
+func (a aiSide) describe() string {
+	if a.player != nil {
+		return a.player.Spec()
+	}
+	if _, err := strconv.Atoi(a.level); err == nil {
+		return fmt.Sprintf("level %s (%s)", a.level, a.lim)
+	}
+	return a.level
+}
+
+func cmdAI(ctx context.Context, r *REPL, args []string, _ string) error {
+	g := r.s.Game()
+	if len(args) > 2 {
+		return errors.New("usage: ai SIDE|both|off [LEVEL] (see 'help ai')")
+	}
+	if len(args) == 0 {
+		any := false
+		for side := 0; side < 2; side++ {
+			if a := r.ai[side]; a.on {
+				any = true
+				fmt.Fprintf(r.out, "the computer plays %s at %s\n", g.SideName(side), a.describe())
+			}
+		}
+		if !any {
+			fmt.Fprintln(r.out, "the computer plays no side ('ai SIDE [LEVEL]' to change; 'help ai')")
+		}
+		return nil
+	}
+	sides, err := parseAISide(g, args[0])
+	if err != nil {
+		return err
+	}
+	off := strings.EqualFold(args[0], "off") || strings.EqualFold(args[0], "none")
+	if off && len(args) > 1 {
+		return fmt.Errorf("ai off takes no level (got %q)", args[1])
+	}
+	level := strconv.Itoa(aiDefaultLevel)
+	if len(args) == 2 {
+		level = args[1]
+	}
+	a, err := parseAILevel(level)
+	if err != nil {
+		return err
+	}
+	if off {
+		r.ai = [2]aiSide{}
+		fmt.Fprintln(r.out, "the computer plays no side")
+		return nil
+	}
+	for side := 0; side < 2; side++ {
+		if sides[side] {
+			r.ai[side] = a
+			fmt.Fprintf(r.out, "the computer plays %s at %s\n", g.SideName(side), a.describe())
+		}
+	}
+	return r.aiMoves(ctx)
+}
+
+// aiToMove reports whether the computer is to move now.
+func (r *REPL) aiToMove() bool {
+	g := r.s.Game()
+	return !g.Result().Over() && r.ai[g.SideToMove()].on
+}
+
+// aiMoves lets the computer play while it is its turn: one reply, or a
+// whole game when it plays both sides. The board is shown at the end.
+func (r *REPL) aiMoves(ctx context.Context) error {
+	n := 0
+	for r.aiToMove() {
+		if n >= aiMoveCap {
+			r.show()
+			fmt.Fprintf(r.out, "the computer stopped after %d moves in a row (the move cap); 'ai both' goes on\n", n)
+			return nil
+		}
+		if err := r.aiMove(ctx); err != nil {
+			if n > 0 {
+				r.show()
+			}
+			if r.ai[0].on && r.ai[1].on {
+				r.ai = [2]aiSide{}
+				return fmt.Errorf("%v: the computer stopped (ai is now off)", err)
+			}
+			return err
+		}
+		n++
+	}
+	if n > 0 {
+		r.show()
+	}
+	return nil
+}
+
+// aiMove makes the computer's move for the side to move.
+func (r *REPL) aiMove(ctx context.Context) error {
+	g := r.s.Game()
+	side := g.SideToMove()
+	a := r.ai[side]
+	var m rules.Move
+	note := ""
+	if a.player != nil {
+		var err error
+		m, err = a.player.Move(ctx, g)
+		if ctx.Err() != nil {
+			return errors.New("interrupted")
+		}
+		if err != nil {
+			return fmt.Errorf("the computer (%s): %v", a.player.Spec(), err)
+		}
+	} else {
+		res, err := r.engine().Search(ctx, g, a.lim, nil)
+		if ctx.Err() != nil {
+			return errors.New("interrupted")
+		}
+		if err != nil {
+			return fmt.Errorf("the computer: %v", err)
+		}
+		m = res.Best
+		note = fmt.Sprintf(" (score %s, %s)", engine.FormatScore(res.Score), scoreNote(res))
+	}
+	text := g.FormatMove(m)
+	num := r.s.MoveNumber()
+	forced := r.s.Play(m)
+	fmt.Fprintf(r.out, "%d. %s plays %s%s\n", num, r.s.Game().SideName(side), text, note)
+	for _, e := range forced {
+		fmt.Fprintf(r.out, "%s has no move and passes (%s)\n", r.s.Game().SideName(e.Side), e.Text)
+	}
+	return nil
+}
+
+// Analyse.
+
+// moveScore turns the score of the position after a move into the score
+// of the move for the side that made it (a win one ply further away).
+func moveScore(s int) int {
+	switch {
+	case s >= engine.MateBound:
+		return -(s - 1)
+	case s <= -engine.MateBound:
+		return -s - 1
+	}
+	return -s
+}
+
+// scoreLoss is how much worse b is than a, proven results counting as a
+// large but finite gap.
+func scoreLoss(a, b int) int {
+	clamp := func(s int) int {
+		const big = 10 * rules.EvalLimit
+		switch {
+		case s >= engine.MateBound:
+			return big
+		case s <= -engine.MateBound:
+			return -big
+		}
+		return s
+	}
+	return max(0, clamp(a)-clamp(b))
+}
+
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return strconv.Itoa(n) + " plies"
+}
+
+// unitName says what rules.EvalUnit is worth in a game.
+func unitName(g rules.Game) string {
+	switch g.Info().ID {
+	case "oware":
+		return "one seed"
+	case "konobi":
+		return "one step of connection distance"
+	}
+	return "about one piece"
+}
+
+// Marks for moves that lose this much or more.
+const (
+	lossDubious = 100 // ?
+	lossBlunder = 300 // ??
+)
+
+func lossMark(loss int) string {
+	switch {
+	case loss >= lossBlunder:
+		return "??"
+	case loss >= lossDubious:
+		return "?"
+	}
+	return ""
+}
+
+func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
+	lim, _, err := parseLimits("analyse", args, false)
+	if err != nil {
+		return err
+	}
+	if noLimit(lim) {
+		lim.Depth = analyseDepth
+	}
+	line := r.s.Line()[:r.s.Cursor()]
+	if len(line) == 0 {
+		return errors.New("no moves to analyse yet ('go' or 'hint' search this position)")
+	}
+	g, err := r.s.Info().Parse(r.s.Options(), r.s.Start())
+	if err != nil {
+		return err
+	}
+	e := r.engine()
+	// search returns the result for g, or over when the game has ended.
+	search := func(g rules.Game) (engine.Result, bool, error) {
+		if over, _ := rules.Outcome(g); over {
+			return engine.Result{}, true, nil
+		}
+		res, err := e.Search(ctx, g, lim, nil)
+		if err == nil && ctx.Err() != nil {
+			err = errors.New("interrupted")
+		}
+		return res, false, err
+	}
+	fmt.Fprintf(r.out, "analysis at %s; scores from the mover's view (%d is %s); ? loses %d or more, ?? %d or more\n",
+		lim, rules.EvalUnit, unitName(g), lossDubious, lossBlunder)
+	type worst struct {
+		ply        int
+		side, move string
+		loss       int
+	}
+	var losses []worst
+	cur, _, err := search(g)
+	if err != nil {
+		return err
+	}
+	for i, ent := range line {
+		side := g.SideName(g.SideToMove())
+		mover := g.SideToMove()
+		g.Play(ent.Move)
+		next, over, err := search(g)
+		if err != nil {
+			return fmt.Errorf("%v after ply %d", err, i)
+		}
+		if ent.Forced {
+			cur = next
+			continue
+		}
+		var ps int
+		if over {
+			switch _, win := rules.Outcome(g); {
+			case win < 0:
+				ps = 0
+			case win == mover:
+				ps = engine.Mate - 1
+			default:
+				ps = -(engine.Mate - 1)
+			}
+		} else {
+			ps = moveScore(next.Score)
+		}
+		loss := 0
+		if ent.Text == cur.BestText {
+			ps = cur.Score // the same move, judged at the same depth
+		} else {
+			loss = scoreLoss(cur.Score, ps)
+		}
+		mark := lossMark(loss)
+		text := fmt.Sprintf("ply %d %s %s%s %s", i+1, side, ent.Text, mark, engine.FormatScore(ps))
+		if ent.Text == cur.BestText {
+			text += " (best)"
+		} else {
+			text += fmt.Sprintf(", best %s %s (loss %d) line %s", cur.BestText, engine.FormatScore(cur.Score), loss, strings.Join(cur.PVText, " "))
+		}
+		fmt.Fprintln(r.out, text)
+		if loss > 0 {
+			losses = append(losses, worst{i + 1, side, ent.Text, loss})
+		}
+		cur = next
+	}
+	if res := g.Result(); res.Over() {
+		fmt.Fprintf(r.out, "end: %s\n", rules.FormatResult(g, res))
+	} else {
+		fmt.Fprintf(r.out, "now %s to move: best %s %s line %s\n", g.SideName(g.SideToMove()), cur.BestText,
+			engine.FormatScore(cur.Score), strings.Join(cur.PVText, " "))
+	}
+	sort.SliceStable(losses, func(i, j int) bool { return losses[i].loss > losses[j].loss })
+	if len(losses) > 3 {
+		losses = losses[:3]
+	}
+	if len(losses) == 0 {
+		fmt.Fprintln(r.out, "no move lost anything at this depth")
+		return nil
+	}
+	parts := make([]string, len(losses))
+	for i, l := range losses {
+		parts[i] = fmt.Sprintf("ply %d %s %s%s (-%d)", l.ply, l.side, l.move, lossMark(l.loss), l.loss)
+	}
+	fmt.Fprintf(r.out, "worst moves: %s\n", strings.Join(parts, ", "))
+	return nil
+}
+
+// Completion.
+
+func completeLimits(infinite bool) func(*REPL, int, []string, string) []string {
+	return func(r *REPL, i int, prev []string, word string) []string {
+		if i > 0 {
+			switch strings.ToLower(prev[i-1]) {
+			case "depth":
+				return []string{"1", "2", "3", "4", "5", "6", "8", "10"}
+			case "time":
+				return []string{"500ms", "1s", "2s", "5s", "10s", "30s"}
+			case "nodes":
+				return []string{"10000", "100000", "1000000"}
+			}
+		}
+		used := map[string]bool{}
+		for _, p := range prev {
+			used[strings.ToLower(p)] = true
+		}
+		if used["infinite"] {
+			return nil
+		}
+		var out []string
+		for _, k := range []string{"depth", "time", "nodes"} {
+			if !used[k] {
+				out = append(out, k)
+			}
+		}
+		if infinite && len(prev) == 0 {
+			out = append(out, "infinite")
+		}
+		return out
+	}
+}
+
+func completeAI(r *REPL, i int, prev []string, word string) []string {
+	g := r.s.Game()
+	switch i {
+	case 0:
+		return []string{g.SideName(0), g.SideName(1), "first", "second", "both", "off"}
+	case 1:
+		if strings.EqualFold(prev[0], "off") {
+			return nil
+		}
+		var out []string
+		for n := range aiLevels {
+			out = append(out, strconv.Itoa(n+1))
+		}
+		return append(out, "ab:depth=", "ab:time=", "ab:nodes=", "mcts:playouts=", "mcts:time=", "random")
+	}
+	return nil
+}
