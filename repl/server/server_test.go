@@ -338,3 +338,35 @@ func TestLineReader(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A forced pass is played and announced to both players. The moves are the
+// seed program's recorded game match5_pass (rules/konobi/testdata/games.jsonl):
+// after b3 White has no legal placement and passes; Black's c4 then wins.
+func TestForcedPassAnnounced(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "konobi", []string{"size=5"}, time.Minute)
+	black := dial(t, ts.addr, "roberto")
+	black.expect("Waiting")
+	white := dial(t, ts.addr, "lorenzo")
+	black.expect("What is your name?")
+	white.expect("What is your name?")
+	black.send("roberto")
+	white.send("lorenzo")
+	moves := strings.Fields("a1 b4 c2 e5 e4 e1 c1 b2 d4 a2 b5 d3 b1 a4 a3 d5 d2 e3 c5 d1 a5 e2 b3")
+	for i, m := range moves {
+		p := black
+		if i%2 == 1 {
+			p = white
+		}
+		p.expect("Your move")
+		p.send(m)
+	}
+	black.expect("lorenzo (white) has no legal move and passes.")
+	white.expect("lorenzo (white) has no legal move and passes.")
+	black.expect("Your move (black)")
+	black.send("c4")
+	white.expect("Game over: black wins")
+	black.closed()
+	white.closed()
+	ts.stop(t, before)
+}
