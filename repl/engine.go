@@ -296,17 +296,17 @@ func parseAISide(g rules.Game, s string) ([2]bool, error) {
 }
 
 // parseAILevel reads a level 1..9 or a player specification.
-func parseAILevel(s string) (aiSide, error) {
+func parseAILevel(side, s string) (aiSide, error) {
 	a := aiSide{on: true, level: s}
 	if n, err := strconv.Atoi(s); err == nil {
 		if n < 1 || n > len(aiLevels) {
-			return a, fmt.Errorf("ai level %s: want a level from 1 to %d (see 'help ai')", s, len(aiLevels))
+			return a, fmt.Errorf("ai %s %s: want a level from 1 to %d (see 'help ai')", side, s, len(aiLevels))
 		}
 		a.lim = aiLevels[n-1]
 		return a, nil
 	}
 	if !strings.Contains(s, ":") && s != "random" && s != "ab" && s != "mcts" {
-		return a, fmt.Errorf("ai level %q: want a level from 1 to %d or a player like ab:depth=4 (see 'help ai')", s, len(aiLevels))
+		return a, fmt.Errorf("ai %s %s: want a level from 1 to %d or a player like ab:depth=4 (see 'help ai')", side, s, len(aiLevels))
 	}
 	p, err := engine.ParsePlayer(s)
 	if err != nil {
@@ -362,7 +362,7 @@ func cmdAI(ctx context.Context, r *REPL, args []string, _ string) error {
 	if len(args) == 2 {
 		level = args[1]
 	}
-	a, err := parseAILevel(level)
+	a, err := parseAILevel(args[0], level)
 	if err != nil {
 		return err
 	}
@@ -532,16 +532,19 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 		return err
 	}
 	e := r.engine()
-	// search returns the result for g, or over when the game has ended.
-	search := func(g rules.Game) (engine.Result, bool, error) {
-		if over, _ := rules.Outcome(g); over {
-			return engine.Result{}, true, nil
-		}
+	search := func(g rules.Game, lim engine.Limits) (engine.Result, error) {
 		res, err := e.Search(ctx, g, lim, nil)
 		if err == nil && ctx.Err() != nil {
 			err = errors.New("interrupted")
 		}
-		return res, false, err
+		return res, err
+	}
+	// The move played is judged by a search of the position after it one
+	// ply shallower, so that it is scored at the same depth as the best
+	// move (at depth 1: by the static evaluation).
+	replyLim := lim
+	if lim.Depth > 0 {
+		replyLim.Depth = lim.Depth - 1
 	}
 	fmt.Fprintf(r.out, "analysis at %s; scores from the mover's view (%d is %s); ? loses %d or more, ?? %d or more\n",
 		lim, rules.EvalUnit, unitName(g), lossDubious, lossBlunder)
@@ -551,57 +554,61 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 		loss       int
 	}
 	var losses []worst
-	cur, _, err := search(g)
-	if err != nil {
-		return err
-	}
 	for i, ent := range line {
-		side := g.SideName(g.SideToMove())
-		mover := g.SideToMove()
-		g.Play(ent.Move)
-		next, over, err := search(g)
-		if err != nil {
-			return fmt.Errorf("%v after ply %d", err, i)
-		}
 		if ent.Forced {
-			cur = next
+			g.Play(ent.Move)
 			continue
 		}
+		cur, err := search(g, lim)
+		if err != nil {
+			return fmt.Errorf("%v at ply %d", err, i+1)
+		}
+		mover := g.SideToMove()
+		side := g.SideName(mover)
+		g.Play(ent.Move)
 		var ps int
-		if over {
-			switch _, win := rules.Outcome(g); {
-			case win < 0:
+		if over, win := rules.Outcome(g); ent.Text == cur.BestText {
+			ps = cur.Score
+		} else if over {
+			switch win {
+			case -1:
 				ps = 0
-			case win == mover:
+			case mover:
 				ps = engine.Mate - 1
 			default:
 				ps = -(engine.Mate - 1)
 			}
+		} else if replyLim.Depth == 0 && lim.Depth > 0 {
+			sc, _, _ := engine.Evaluate(g)
+			ps = -sc
 		} else {
-			ps = moveScore(next.Score)
+			res, err := search(g, replyLim)
+			if err != nil {
+				return fmt.Errorf("%v at ply %d", err, i+1)
+			}
+			ps = moveScore(res.Score)
 		}
 		loss := 0
+		text := fmt.Sprintf("ply %d %s %s", i+1, side, ent.Text)
 		if ent.Text == cur.BestText {
-			ps = cur.Score // the same move, judged at the same depth
+			text += " " + engine.FormatScore(ps) + " (best)"
 		} else {
 			loss = scoreLoss(cur.Score, ps)
-		}
-		mark := lossMark(loss)
-		text := fmt.Sprintf("ply %d %s %s%s %s", i+1, side, ent.Text, mark, engine.FormatScore(ps))
-		if ent.Text == cur.BestText {
-			text += " (best)"
-		} else {
-			text += fmt.Sprintf(", best %s %s (loss %d) line %s", cur.BestText, engine.FormatScore(cur.Score), loss, strings.Join(cur.PVText, " "))
+			text += fmt.Sprintf("%s %s, best %s %s (loss %d) line %s", lossMark(loss), engine.FormatScore(ps),
+				cur.BestText, engine.FormatScore(cur.Score), loss, strings.Join(cur.PVText, " "))
 		}
 		fmt.Fprintln(r.out, text)
 		if loss > 0 {
 			losses = append(losses, worst{i + 1, side, ent.Text, loss})
 		}
-		cur = next
 	}
 	if res := g.Result(); res.Over() {
 		fmt.Fprintf(r.out, "end: %s\n", rules.FormatResult(g, res))
 	} else {
+		cur, err := search(g, lim)
+		if err != nil {
+			return err
+		}
 		fmt.Fprintf(r.out, "now %s to move: best %s %s line %s\n", g.SideName(g.SideToMove()), cur.BestText,
 			engine.FormatScore(cur.Score), strings.Join(cur.PVText, " "))
 	}

@@ -1,0 +1,266 @@
+package repl
+
+import (
+	"context"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseLimits(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		want string // the limits, or the error
+	}{
+		{"", "infinite"},
+		{"depth 6", "depth 6"},
+		{"time 2s nodes 5000", "nodes 5000 time 2s"},
+		{"time 1.5", "time 1.5s"},
+		{"DEPTH 3", "depth 3"},
+		{"depth x", "go depth x: want a depth from 1 to 119 plies"},
+		{"depth 0", "go depth 0: want a depth from 1 to 119 plies"},
+		{"depth 500", "go depth 500: want a depth from 1 to 119 plies"},
+		{"depth", "go depth: missing the value after depth (a number of plies)"},
+		{"time soon", "go time soon: want a duration like 500ms, 2s or 1m"},
+		{"time -1s", "go time -1s: want a positive duration"},
+		{"nodes 0", "go nodes 0: want a whole number of positions, at least 1"},
+		{"6", "go 6: say what the number is: go depth 6"},
+		{"fast", `go fast: unknown limit "fast": want depth N, time T or nodes N (or infinite)`},
+		{"depth 2 depth 3", "go: depth given twice"},
+		{"infinite depth 3", "go: infinite goes with no other limit"},
+	} {
+		lim, _, err := parseLimits("go", strings.Fields(c.args), true)
+		got := lim.String()
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("go %s: got %q, want %q", c.args, got, c.want)
+		}
+	}
+	if _, _, err := parseLimits("hint", []string{"infinite"}, false); err == nil {
+		t.Error("hint accepts infinite")
+	}
+}
+
+func TestGoStreamsDepths(t *testing.T) {
+	r, out, _ := newToy(t)
+	if err := r.Exec(context.Background(), "go depth 3"); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("want 3 depth lines and bestmove, got:\n%s", out)
+	}
+	info := regexp.MustCompile(`^depth [123] score (0|[-+][0-9]+|#-?[0-9]+) nodes [0-9]+ nps [0-9]+ time \S+ pv [a-c][1-3]`)
+	for _, l := range lines[:3] {
+		if !info.MatchString(l) {
+			t.Errorf("bad info line %q", l)
+		}
+	}
+	if !regexp.MustCompile(`^bestmove [a-c][1-3] score \S+ depth 3$`).MatchString(lines[3]) {
+		t.Errorf("bad last line %q", lines[3])
+	}
+	if r.s.Cursor() != 0 {
+		t.Error("go played its move")
+	}
+}
+
+func TestEngineErrors(t *testing.T) {
+	r, _, _ := newToy(t)
+	ctx := context.Background()
+	for _, c := range []struct{ line, want string }{
+		{"eval", "Toy has no evaluation"},
+		{"eval now", `eval takes no arguments (got "now")`},
+		{"analyse", "no moves to analyse yet ('go' or 'hint' search this position)"},
+		{"hint infinite", `hint infinite: unknown limit "infinite": want depth N, time T or nodes N`},
+		{"ai", ""},
+		{"ai purple", "ai purple: no side \"purple\": want x, o, first, second, both or off"},
+		{"ai x 0", "ai x 0: want a level from 1 to 9 (see 'help ai')"},
+		{"ai x hard", `ai x hard: want a level from 1 to 9 or a player like ab:depth=4 (see 'help ai')`},
+		{"ai x ab:depth=0", `player "ab:depth=0": depth=0: want a whole number >= 1`},
+		{"ai off 3", `ai off takes no level (got "3")`},
+		{"ai x 1 2", "usage: ai SIDE|both|off [LEVEL] (see 'help ai')"},
+	} {
+		err := r.Exec(ctx, c.line)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.line, got, c.want)
+		}
+	}
+	// A finished game cannot be searched.
+	if err := r.Exec(ctx, "a1 a2 b1 c3 c1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"go depth 1", "hint"} {
+		err := r.Exec(ctx, line)
+		if err == nil || !strings.Contains(err.Error(), "the game is over (x wins (three in a row a1-c1)): nothing to search") {
+			t.Errorf("%s after the end: %v", line, err)
+		}
+	}
+}
+
+func TestAIRepliesAndPlaysOut(t *testing.T) {
+	r, out, _ := newToy(t)
+	ctx := context.Background()
+	// o is the computer: it replies to each move.
+	if err := r.Exec(ctx, "ai o 2"); err != nil {
+		t.Fatal(err)
+	}
+	if r.s.Cursor() != 0 {
+		t.Fatal("the computer moved for x")
+	}
+	if err := r.Exec(ctx, "b2"); err != nil {
+		t.Fatal(err)
+	}
+	if r.s.Cursor() != 2 || r.s.Game().SideToMove() != 0 {
+		t.Fatalf("after b2 the computer did not reply: cursor %d", r.s.Cursor())
+	}
+	if !regexp.MustCompile(`(?m)^1\. o plays [ac][13] \(score \S+, depth 2\)$`).MatchString(out.String()) {
+		t.Errorf("no reply line:\n%s", out)
+	}
+	// Undo does not wake it; 'ai both' plays the game out.
+	if err := r.Exec(ctx, "undo"); err != nil {
+		t.Fatal(err)
+	}
+	if r.s.Cursor() != 1 {
+		t.Fatalf("undo woke the computer: cursor %d", r.s.Cursor())
+	}
+	out.Reset()
+	if err := r.Exec(ctx, "ai both 1"); err != nil {
+		t.Fatal(err)
+	}
+	if !r.s.Game().Result().Over() {
+		t.Fatalf("ai both did not finish the game:\n%s", out)
+	}
+	if !strings.Contains(out.String(), "game over: ") {
+		t.Errorf("no final board:\n%s", out)
+	}
+	// analyse scores every move; the computer at depth 1 played moves
+	// that a deeper search may mark.
+	out.Reset()
+	if err := r.Exec(ctx, "analyse depth 9"); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, re := range []string{
+		`(?m)^analysis at depth 9; scores from the mover's view`,
+		`(?m)^ply 1 x b2 \S+ \(best\)$|^ply 1 x b2\?* \S+, best`,
+		`(?m)^end: (x wins|o wins|draw)`,
+		`(?m)^(worst moves: ply|no move lost anything at this depth)`,
+	} {
+		if !regexp.MustCompile(re).MatchString(text) {
+			t.Errorf("analyse output lacks %s:\n%s", re, text)
+		}
+	}
+	// Off.
+	if err := r.Exec(ctx, "ai off"); err != nil {
+		t.Fatal(err)
+	}
+	if r.ai[0].on || r.ai[1].on {
+		t.Error("ai off left a side on")
+	}
+}
+
+func TestAIPlayerSpec(t *testing.T) {
+	r, _, _ := newToy(t)
+	ctx := context.Background()
+	if err := r.Exec(ctx, "ai first random"); err != nil {
+		t.Fatal(err)
+	}
+	if r.s.Cursor() != 1 || r.ai[0].player == nil {
+		t.Fatalf("the random player did not move at once (cursor %d)", r.s.Cursor())
+	}
+	if err := r.Exec(ctx, "ai second ab:depth=3"); err != nil {
+		t.Fatal(err)
+	}
+	if a := r.ai[1]; a.player != nil || a.lim.Depth != 3 {
+		t.Errorf("ab spec not searched by the session's engine: %+v", a)
+	}
+}
+
+// One engine per session: it survives new games.
+func TestOneEnginePerSession(t *testing.T) {
+	r, _, _ := newToy(t)
+	ctx := context.Background()
+	if err := r.Exec(ctx, "hint depth 2"); err != nil {
+		t.Fatal(err)
+	}
+	e := r.eng
+	if err := r.Exec(ctx, "new first=o"); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Exec(ctx, "hint depth 2"); err != nil {
+		t.Fatal(err)
+	}
+	if r.eng != e || e == nil {
+		t.Error("a new game made a new engine")
+	}
+	if !strings.Contains(r.engKey, "first=o") {
+		t.Errorf("engine key %q does not follow the new game", r.engKey)
+	}
+}
+
+func TestEngineCompletion(t *testing.T) {
+	r, _, _ := newToy(t)
+	for _, c := range []struct{ before, want string }{
+		{"go ", "depth infinite nodes time"},
+		{"go depth 3 ", "nodes time"},
+		{"go time ", "10s 1s 2s 30s 500ms 5s"},
+		{"hint ", "depth nodes time"},
+		{"analyse d", "depth"},
+		{"ai ", "both first o off second x"},
+		{"ai o ", "1 2 3 4 5 6 7 8 9 ab:depth= ab:nodes= ab:time= mcts:playouts= mcts:time= random"},
+		{"ai off ", ""},
+	} {
+		if got := strings.Join(r.Complete(c.before), " "); got != c.want {
+			t.Errorf("Complete(%q) = %q, want %q", c.before, got, c.want)
+		}
+	}
+}
+
+func TestTerminalCtrlCStopsGo(t *testing.T) {
+	tm := startTerm(t, "slow=on")
+	tm.wait(t, "toy x 1> ")
+	tm.send("go infinite\r")
+	tm.wait(t, "depth 2 score")
+	tm.sig <- os.Interrupt
+	start := time.Now()
+	tm.wait(t, "(interrupted: the best so far)")
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("go went on %v after Ctrl-C", d)
+	}
+	tm.send("result\r")
+	tm.wait(t, "ongoing (x to move)")
+	tm.send("\x04")
+	tm.exit(t)
+	if !regexp.MustCompile(`(?m)^bestmove [a-c][1-3] score \S+ depth [0-9]+ \(interrupted: the best so far\)`).MatchString(tm.out.String()) {
+		t.Errorf("no bestmove line:\n%s", tm.out.String())
+	}
+	if tm.errb.Len() > 0 {
+		t.Errorf("stderr %q", tm.errb.String())
+	}
+}
+
+func TestTerminalCtrlCStopsAIBoth(t *testing.T) {
+	tm := startTerm(t, "slow=on")
+	tm.wait(t, "toy x 1> ")
+	tm.send("ai both ab:time=1h\r")
+	time.Sleep(150 * time.Millisecond)
+	tm.sig <- os.Interrupt
+	tm.send("ai\r")
+	tm.wait(t, "the computer plays no side")
+	tm.send("\x04")
+	tm.exit(t)
+	if !strings.Contains(tm.errb.String(), "error: interrupted: the computer stopped (ai is now off)") {
+		t.Errorf("stderr %q", tm.errb.String())
+	}
+	if tm.r.s.Cursor() != 0 {
+		t.Error("the interrupted search played a move")
+	}
+}
