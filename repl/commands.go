@@ -147,9 +147,12 @@ func init() {
 		{Name: "load", Args: "FILE", Group: "files", Summary: "read a game record, a move list or a position from a file",
 			Help: "Reads a file written by save (or any record in that form), a plain list\nof moves (played from the start of the current game), or a position\nstring.",
 			Run:  cmdLoad, Complete: completeFiles, WakesAI: true},
-		{Name: "run", Aliases: []string{"source"}, Args: "FILE", Group: "files", Summary: "run the commands in a file",
-			Help: "Runs the lines of FILE as if typed; the first failing line stops it.\n(Lua scripts run with 'boardrepl run FILE.lua' from the shell.)",
-			Run:  cmdRun, Complete: completeFiles},
+		{Name: "run", Aliases: []string{"source"}, Args: "FILE [ARGS...]", Group: "files", Summary: "run the commands in a file, or a Lua script (FILE.lua)",
+			Help: "Runs the lines of FILE as if typed; the first failing line stops it.\nA FILE ending in .lua is a Lua script (see scripts/README.md), run with\nits ARGS (arg[1]...) against the current game: current() is a copy of it,\nset_current(g) makes g the game (moves played on the copy are played here,\nso undo takes them back). Its checks are reported as they fail, then\n\"N passed, N failed\"; a failed check or a script error stops piped input.\nCtrl-C stops a script.\n  run setup.txt        run scripts/ataxx_openings.lua",
+			Run:  cmdRun, Complete: completeFiles, WakesAI: true},
+		{Name: "lua", Args: "CODE", Group: "files", Summary: "run a line of Lua against the current game",
+			Help: "Runs CODE as Lua (the API of scripts/README.md) against the current game:\ncurrent() is a copy of it, set_current(g) puts g in its place. Each line\nruns in a fresh Lua state: nothing is kept from one to the next.\n  lua print(#current():moves())\n  lua local g = current(); g:play(g:search{depth=3}.best); set_current(g)\n  lua print(current():eval())",
+			Run:  cmdLua},
 		// Session.
 		{Name: "help", Aliases: []string{"?"}, Args: "[COMMAND]", Group: "session", Summary: "this list, or a command's full help",
 			Help: "Lists the commands, or explains one.",
@@ -952,8 +955,8 @@ func cmdRun(ctx context.Context, r *REPL, args []string, rest string) error {
 	if rest == "" {
 		return errors.New("usage: run FILE")
 	}
-	if strings.HasSuffix(rest, ".lua") {
-		return fmt.Errorf("run %s: Lua scripts run from the shell: boardrepl run %s", rest, rest)
+	if isLuaRun(args) {
+		return r.runLuaFile(ctx, args)
 	}
 	return r.runFile(ctx, rest)
 }

@@ -1,0 +1,83 @@
+package repl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"boardrepl/repl/lua"
+	"boardrepl/rules"
+)
+
+// Lua at the prompt: 'lua CODE' and 'run FILE.lua' run against the current
+// game through the Lua layer (package repl/lua).
+
+// luaHost lets scripts see and change the session's game.
+func (r *REPL) luaHost() lua.Host {
+	return lua.FuncHost{
+		CurrentFunc: func() (rules.Game, []string) {
+			line := r.s.Line()[:r.s.Cursor()]
+			hist := make([]string, len(line))
+			for i, e := range line {
+				hist[i] = e.Text
+			}
+			return r.s.Game(), hist
+		},
+		SetGameFunc: func(g rules.Game) error {
+			in := g.Info()
+			return r.s.NewGame(in, in.FormatOptions(g.Options()), g.Position())
+		},
+		PlayFunc: func(moves []string) error {
+			for _, m := range moves {
+				if _, err := r.s.PlayText(m); err != nil {
+					return fmt.Errorf("move %q: %v", m, err)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// runLua runs a script file or a chunk of code, then shows the board when
+// the script changed the game. Failed checks make an error (after the
+// script's own report), so that piped input stops there.
+func (r *REPL) runLua(ctx context.Context, run func(*lua.Session) (lua.Summary, error)) error {
+	before := r.s.Info().ID + " " + r.s.Start() + " " + r.s.Game().Position()
+	n := r.s.Cursor()
+	ls := lua.NewSession(r.out, r.luaHost())
+	sum, err := run(ls)
+	if after := r.s.Info().ID + " " + r.s.Start() + " " + r.s.Game().Position(); after != before || r.s.Cursor() != n {
+		r.show()
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted")
+		}
+		return err
+	}
+	if sum.Failed == 1 {
+		return errors.New("1 check failed")
+	}
+	if sum.Failed > 1 {
+		return fmt.Errorf("%d checks failed", sum.Failed)
+	}
+	return nil
+}
+
+func cmdLua(ctx context.Context, r *REPL, args []string, rest string) error {
+	if rest == "" {
+		return errors.New("usage: lua CODE (e.g. lua print(current():moves()[1]))")
+	}
+	return r.runLua(ctx, func(ls *lua.Session) (lua.Summary, error) { return ls.RunString(ctx, rest) })
+}
+
+// runLuaFile runs FILE.lua with its arguments.
+func (r *REPL) runLuaFile(ctx context.Context, args []string) error {
+	return r.runLua(ctx, func(ls *lua.Session) (lua.Summary, error) { return ls.RunFile(ctx, args[0], args[1:]...) })
+}
+
+// isLuaRun says whether 'run' was given a Lua script (FILE.lua [ARGS...]).
+func isLuaRun(args []string) bool {
+	return len(args) > 0 && strings.HasSuffix(args[0], ".lua")
+}
