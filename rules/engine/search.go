@@ -44,7 +44,51 @@ const (
 	// MateBound: scores at or beyond ±MateBound are proven results.
 	MateBound = Mate - 2*MaxPly
 	infinity  = Mate + 1
+	// KnownWin starts the band of results proven by a game's own knowledge
+	// (EndgameValuer) at an unknown distance: a won position whose final
+	// margin is m (in evaluation units, m > 0) scores KnownWin+m, a lost
+	// one -KnownWin+m (m < 0); a proven draw scores 0. The band lies above
+	// every evaluation (±rules.EvalLimit) and below the wins at a known
+	// distance (±MateBound), which the search still prefers.
+	KnownWin = 2 * rules.EvalLimit
 )
+
+// EndgameValuer is implemented by games that know the exact value of some
+// positions (Oware's endgame databases). The search asks it at its leaves,
+// in place of the static evaluation.
+type EndgameValuer interface {
+	// EndgameValue returns the value of the position under perfect play
+	// from the side to move's view, in evaluation units: the final margin
+	// of the game (positive: the side to move wins; 0: a draw), or ok false
+	// when the position is not known. It is only called on positions that
+	// are not over and must not allocate once warmed up.
+	EndgameValue() (score int, ok bool)
+}
+
+// KnownScore turns an exact margin (EndgameValuer) into a search score.
+func KnownScore(margin int) int {
+	switch {
+	case margin > 0:
+		return KnownWin + margin
+	case margin < 0:
+		return -KnownWin + margin
+	}
+	return 0
+}
+
+// KnownMargin returns the margin of a score in the band of KnownScore, and
+// whether it is in that band.
+func KnownMargin(score int) (margin int, ok bool) {
+	switch {
+	case score >= MateBound || score <= -MateBound:
+		return 0, false
+	case score > KnownWin:
+		return score - KnownWin, true
+	case score < -KnownWin:
+		return score + KnownWin, true
+	}
+	return 0, false
+}
 
 // Limits bound one search. Zero values mean no limit; with no limit at all
 // a search runs until its context is cancelled (or MaxPly).
@@ -118,10 +162,18 @@ func MatePlies(score int) int {
 }
 
 // FormatScore writes a score: "+35", "-120", "0", or "#5" for a win in 5
-// plies and "#-4" for a loss in 4 plies.
+// plies and "#-4" for a loss in 4 plies, "win+300" and "loss-200" for
+// results proven by the game's endgame knowledge (KnownScore), with their
+// final margins.
 func FormatScore(score int) string {
 	if m := MatePlies(score); m != 0 || score >= MateBound {
 		return fmt.Sprintf("#%d", m)
+	}
+	if m, ok := KnownMargin(score); ok {
+		if m > 0 {
+			return fmt.Sprintf("win%+d", m)
+		}
+		return fmt.Sprintf("loss%+d", m)
 	}
 	if score > 0 {
 		return fmt.Sprintf("+%d", score)
@@ -265,6 +317,7 @@ type thread struct {
 	id  int
 	g   rules.Game
 	ev  rules.Evaluator
+	eg  EndgameValuer
 	oc  rules.Outcomer
 	h   rules.Hasher
 	tt  *tt
@@ -304,6 +357,7 @@ func newThread(e *Engine, id int) *thread {
 func (t *thread) reset(g rules.Game, sh *shared) {
 	t.g = g
 	t.ev, _ = g.(rules.Evaluator)
+	t.eg, _ = g.(EndgameValuer)
 	t.oc, _ = g.(rules.Outcomer)
 	t.h, _ = g.(rules.Hasher)
 	t.sh = sh
@@ -496,6 +550,11 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		return -(Mate - ply)
 	}
 	if depth <= 0 || ply >= MaxPly {
+		if t.eg != nil {
+			if v, ok := t.eg.EndgameValue(); ok {
+				return KnownScore(v)
+			}
+		}
 		if t.ev != nil {
 			return t.ev.Evaluate()
 		}

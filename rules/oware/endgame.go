@@ -1,0 +1,297 @@
+package oware
+
+// Endgame databases: every position with at most EndgameSeeds seeds on the
+// board is solved exactly by retrograde analysis, under the default (seed)
+// endings. A database is built the first time a position of its seed count
+// is asked about (with the smaller ones it depends on), then kept in memory
+// for the life of the process; building is serialised by a mutex and the
+// finished databases are read without locks.
+//
+// What is stored. For every board with n seeds and side to move, the value
+// is the best final seed difference the side to move can secure from the
+// seeds on the board: the seeds it will capture or collect minus those the
+// opponent will, under optimal play by both. The scores already banked play
+// no part in the play on the board (the final result is banked plus board),
+// so the value is the same whatever the scores, and the game-theoretic
+// result of a position is the sign of (own score - other score + value).
+// Maximising the difference also maximises the result (win, draw, loss).
+//
+// The rules, as Game.Result applies them:
+//   - famine: no legal move: each side collects its own row (at a famine
+//     every seed left is in the mover's row: he takes them all);
+//   - indetermination: no capture can be reached any more by any sequence
+//     of moves: each side collects its own row;
+//   - a capture of c seeds moves to the database of n-c seeds: the move is
+//     worth c minus the opponent's value there.
+//
+// Endless play. Within one seed count the capture-free moves (grand slams
+// included) form cycles. When a capture is still reachable but both sides
+// can avoid every capture forever, and neither wants to leave the cycle,
+// the seed's rules never end the game (players may then agree to stop). The
+// database values such endless play as an even split of the seeds on the
+// board: 0 for both sides, so a position's value is the result of whoever
+// can force a better finite ending, and 0 when neither can. This keeps the
+// value independent of the history (the repetition ending of end=tournament,
+// "each takes his own row at the repeated position", depends on which
+// position repeats first) and makes the game a draw, apart from the banked
+// scores, when both sides can keep the seeds circling.
+//
+// The databases answer only under end=seed: under end=tournament the game
+// also ends on a repetition or a majority score, and the indetermination
+// rule does not apply, which changes the values.
+//
+// Algorithm, per seed count n (all smaller counts done): enumerate the
+// boards (compositions of n into 12 pits, ranked by the combinatorial number
+// system), and for both sides to move record the terminal positions, the
+// best capturing move (from the smaller databases) and the capture-free
+// moves (edges within n). The indeterminate positions are those from which
+// no capturing position is reachable along the edges (a fixed point). The
+// other values start at 0 and are improved in place by sweeps of
+// v(b) = max(best capture, max over edges of -v(child)) until a sweep
+// changes nothing. Starting from 0, every value stays between 0 and the true
+// value (it only ever claims results that a finite sequence of moves
+// forces), and a fixed point with that property is the true value under the
+// even-split rule for endless play: a position whose side to move can force
+// a result >= t > 0 gets it after as many sweeps as that forcing takes.
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// EndgameSeeds is the largest number of seeds on the board for which the
+// endgame databases answer. Building all of them takes a few seconds the
+// first time (see BenchmarkEndgameBuild); 12 seeds is 2.7 million positions.
+const EndgameSeeds = 12
+
+// maxEndgameSeeds bounds the seed counts the code can index (the ranks fit
+// in 32 bits up to 20 seeds).
+const maxEndgameSeeds = 20
+
+// binom[n][k] is n choose k for n < 32, k <= 11.
+var binom [32][12]uint64
+
+func init() {
+	for n := range binom {
+		binom[n][0] = 1
+		for k := 1; k < 12 && k <= n; k++ {
+			binom[n][k] = binom[n-1][k-1]
+			if k <= n-1 {
+				binom[n][k] += binom[n-1][k]
+			}
+		}
+	}
+}
+
+// layerSize is the number of boards with n seeds: C(n+11, 11).
+func layerSize(n int) int { return int(binom[n+11][11]) }
+
+// rank numbers the boards with the same number of seeds from 0 to
+// layerSize-1: the composition c0..c11 is the set of bar positions
+// p_j = c0+...+cj + j (j = 0..10) among n+11 slots, ranked in the
+// combinatorial number system.
+func (b *board) rank() uint32 {
+	lo, hi := b[0], b[1]
+	var r uint64
+	s := 0
+	for j := 0; j < 8; j++ {
+		s += int(lo>>(8*uint(j))) & 0xFF
+		r += binom[s+j][j+1]
+	}
+	for j := 8; j < 11; j++ {
+		s += int(hi>>(8*uint(j-8))) & 0xFF
+		r += binom[s+j][j+1]
+	}
+	return uint32(r)
+}
+
+// egDB holds the databases: layers[n][2*rank+side] is the value of the
+// board of rank `rank` among those with n seeds, with `side` to move.
+type egDB struct {
+	mu     sync.Mutex
+	layers [maxEndgameSeeds + 1]atomic.Pointer[[]int8]
+}
+
+var endgames egDB
+
+// layer returns the database of n seeds, building it (and the smaller ones)
+// when needed.
+func (d *egDB) layer(n int) []int8 {
+	if l := d.layers[n].Load(); l != nil {
+		return *l
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for k := 0; k <= n; k++ {
+		if d.layers[k].Load() == nil {
+			v := d.build(k)
+			d.layers[k].Store(&v)
+		}
+	}
+	return *d.layers[n].Load()
+}
+
+// value looks up a position whose layer is built.
+func (d *egDB) value(b *board, side uint8) int {
+	l := *d.layers[b.total()].Load()
+	return int(l[2*int(b.rank())+int(side)])
+}
+
+// build solves the boards with n seeds; every smaller layer is built.
+func (d *egDB) build(n int) []int8 {
+	size := 2 * layerSize(n)
+	val := make([]int8, size)
+	const noExit = -128
+	exit := make([]int8, size)   // best capturing move, or noExit
+	state := make([]uint8, size) // see the st* flags
+	start := make([]uint32, size+1)
+	edges := make([]uint32, 0, size)
+
+	// Pass 1: terminal positions, captures, edges, in index order.
+	idx := 0
+	forBoards(n, func(cur *board) {
+		for side := uint8(0); side < 2; side++ {
+			i := idx
+			idx++
+			start[i] = uint32(len(edges))
+			m := cur.legalMask(side)
+			if m == 0 { // famine
+				val[i] = int8(cur.rowSum(side) - cur.rowSum(1-side))
+				state[i] = stFinal
+				exit[i] = noExit
+				continue
+			}
+			best := noExit
+			for ; m != 0; m &= m - 1 {
+				c := pos{b: *cur, side: side}
+				c.play(ctz(m))
+				if got := int(c.score[side]); got > 0 {
+					if w := got - d.value(&c.b, c.side); w > best {
+						best = w
+					}
+					continue
+				}
+				edges = append(edges, 2*c.b.rank()+uint32(c.side))
+			}
+			exit[i] = int8(best)
+			if best != noExit {
+				state[i] |= stReach
+			}
+		}
+	})
+	start[size] = uint32(len(edges))
+
+	// Pass 2: the positions from which a capture is reachable.
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < size; i++ {
+			if state[i]&(stReach|stFinal) != 0 {
+				continue
+			}
+			for _, e := range edges[start[i]:start[i+1]] {
+				if state[e]&stReach != 0 {
+					state[i] |= stReach
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	// The others are indeterminate: each side collects its own row.
+	idx = 0
+	forBoards(n, func(cur *board) {
+		for side := uint8(0); side < 2; side++ {
+			if state[idx]&(stReach|stFinal) == 0 {
+				val[idx] = int8(cur.rowSum(side) - cur.rowSum(1-side))
+				state[idx] |= stFinal
+			}
+			idx++
+		}
+	})
+
+	// Pass 3: values, improved in place from 0 until nothing changes.
+	active := make([]uint32, 0, size)
+	for i := 0; i < size; i++ {
+		if state[i]&stFinal != 0 {
+			continue
+		}
+		if start[i] == start[i+1] { // only captures
+			val[i] = exit[i]
+			continue
+		}
+		active = append(active, uint32(i))
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, i := range active {
+			best := int(exit[i])
+			for _, e := range edges[start[i]:start[i+1]] {
+				if v := -int(val[e]); v > best {
+					best = v
+				}
+			}
+			if int8(best) != val[i] {
+				val[i] = int8(best)
+				changed = true
+			}
+		}
+	}
+	return val
+}
+
+// forBoards calls fn with every board of n seeds in rank order. The rank
+// grows with the bar positions taken from the last: the fewer seeds in pit
+// 11 the higher, then pit 10, and so on; pit 0 takes what is left.
+func forBoards(n int, fn func(b *board)) {
+	var b board
+	var rec func(pit, left int)
+	rec = func(pit, left int) {
+		if pit == 0 {
+			b.set(0, uint8(left))
+			fn(&b)
+			return
+		}
+		for k := left; k >= 0; k-- {
+			b.set(pit, uint8(k))
+			rec(pit-1, left-k)
+		}
+	}
+	rec(nPits-1, n)
+}
+
+const (
+	stFinal = 1 << iota // famine or indetermination: the value is set
+	stReach             // a capture is reachable
+)
+
+// endgameValue returns the database value of p (building it if needed):
+// the best final difference of board seeds for the side to move. ok is
+// false above EndgameSeeds seeds.
+func endgameValue(p *pos) (v int, ok bool) {
+	n := p.b.total()
+	if n > EndgameSeeds {
+		return 0, false
+	}
+	l := endgames.layer(n)
+	return int(l[2*int(p.b.rank())+int(p.side)]), true
+}
+
+// EndgameValue is the exact value of the position under perfect play from
+// the side to move's view, in evaluation units (100 per seed): the final
+// difference of the two players' seeds (scores banked plus what the seeds
+// on the board bring), so positive when the side to move wins, 0 for a
+// draw. ok is false when the position has more than EndgameSeeds seeds on
+// the board or the game is played with end=tournament. The engine uses it
+// at the leaves of its searches; the first call for a seed count builds the
+// databases up to it.
+func (g *Game) EndgameValue() (score int, ok bool) {
+	if g.tournament {
+		return 0, false
+	}
+	v, ok := endgameValue(&g.p)
+	if !ok {
+		return 0, false
+	}
+	me := g.p.side
+	return 100 * (int(g.p.score[me]) - int(g.p.score[1-me]) + v), true
+}

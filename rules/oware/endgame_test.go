@@ -1,0 +1,348 @@
+package oware
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"boardrepl/rules"
+	"boardrepl/rules/engine"
+)
+
+func TestEndgameRankOrder(t *testing.T) {
+	for n := 0; n <= 6; n++ {
+		r := uint32(0)
+		forBoards(n, func(b *board) {
+			if b.total() != n {
+				t.Fatalf("n=%d: board of %d seeds", n, b.total())
+			}
+			if got := b.rank(); got != r {
+				t.Fatalf("n=%d: board %v has rank %d, want %d", n, *b, got, r)
+			}
+			r++
+		})
+		if int(r) != layerSize(n) {
+			t.Fatalf("n=%d: %d boards, want %d", n, r, layerSize(n))
+		}
+	}
+}
+
+// boardString writes a board with side to move and no scores as a position
+// string.
+func boardString(b *board, side uint8) string {
+	g := &Game{}
+	g.reset(pos{b: *b, side: side})
+	return g.Position()
+}
+
+// jacobi solves the positions reachable from roots through the public
+// game (Moves, Play, Result) by value iteration: v_0 is the banked
+// difference (the even split of the seeds left on the board) and v_k+1(p)
+// is the best move's -v_k(child), or the final difference of a finished
+// game; v_k is the value of the game cut after k plies. Once an iteration
+// changes nothing, no later one does: that is the value under the
+// database's rule for endless play, reached without its algorithm.
+func jacobi(t *testing.T, roots []rules.Game) map[string]int {
+	type node struct {
+		final bool
+		v     int
+		kids  []int
+	}
+	index := map[string]int{}
+	var nodes []node
+	var add func(g rules.Game) int
+	add = func(g rules.Game) int {
+		k := g.Position()
+		if i, ok := index[k]; ok {
+			return i
+		}
+		i := len(nodes)
+		index[k] = i
+		nodes = append(nodes, node{})
+		og := g.(*Game)
+		me := og.p.side
+		var nd node
+		if r := g.Result(); r.Over() {
+			var n, s int
+			if _, err := fmt.Sscanf(r.Score, "%d-%d", &n, &s); err != nil {
+				t.Fatal(err)
+			}
+			nd.final, nd.v = true, n-s
+			if me == 1 {
+				nd.v = -nd.v
+			}
+		} else {
+			nd.v = int(og.p.score[me]) - int(og.p.score[1-me])
+			for _, m := range g.Moves(nil) {
+				g.Play(m)
+				nd.kids = append(nd.kids, add(g))
+				g.Unplay()
+			}
+		}
+		nodes[i] = nd
+		return i
+	}
+	for _, g := range roots {
+		add(g)
+	}
+	v := make([]int, len(nodes))
+	for i := range nodes {
+		v[i] = nodes[i].v
+	}
+	next := make([]int, len(nodes))
+	for iter := 0; ; iter++ {
+		changed := false
+		for i := range nodes {
+			nd := &nodes[i]
+			if nd.final {
+				next[i] = nd.v
+				continue
+			}
+			best := -1000
+			for _, c := range nd.kids {
+				best = max(best, -v[c])
+			}
+			next[i] = best
+			changed = changed || best != v[i]
+		}
+		v, next = next, v
+		if !changed {
+			t.Logf("value iteration: %d positions, stable after %d plies", len(nodes), iter)
+			break
+		}
+	}
+	out := make(map[string]int, len(index))
+	for k, i := range index {
+		out[k] = v[i]
+	}
+	return out
+}
+
+// bruteValue is a plain minimax through the public game to depth plies:
+// the final difference of seeds for the side to move; complete is false
+// when some line did not end within the depth.
+func bruteValue(g rules.Game, depth int) (v int, complete bool) {
+	if r := g.Result(); r.Over() {
+		var n, s int
+		fmt.Sscanf(r.Score, "%d-%d", &n, &s)
+		if g.SideToMove() == 1 {
+			return s - n, true
+		}
+		return n - s, true
+	}
+	if depth == 0 {
+		return 0, false
+	}
+	v, complete = -1000, true
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		c, ok := bruteValue(g, depth-1)
+		g.Unplay()
+		v = max(v, -c)
+		complete = complete && ok
+	}
+	return v, complete
+}
+
+// TestEndgameBruteForce compares every position of up to 5 seeds (and a
+// sample of 6) with value iteration through the public game, and
+// with a plain minimax where every line ends within 8 plies (which needs no
+// rule for endless play).
+func TestEndgameBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var roots []*Game
+	for n := 0; n <= 6; n++ {
+		forBoards(n, func(b *board) {
+			if n == 6 && rng.IntN(layerSize(n)) >= 1000 {
+				return
+			}
+			for side := uint8(0); side < 2; side++ {
+				g, err := Parse(nil, boardString(b, side))
+				if err != nil {
+					t.Fatal(err)
+				}
+				roots = append(roots, g)
+			}
+		})
+	}
+	gs := make([]rules.Game, len(roots))
+	for i, g := range roots {
+		gs[i] = g
+	}
+	vals := jacobi(t, gs)
+	complete := 0
+	for _, g := range roots {
+		want, ok := endgameValue(&g.p)
+		if !ok {
+			t.Fatalf("%s: no database value", g.Position())
+		}
+		if got := vals[g.Position()]; got != want {
+			t.Errorf("%s: database %d, value iteration %d", g.Position(), want, got)
+		}
+		if v, ok := bruteValue(g, 8); ok {
+			complete++
+			if v != want {
+				t.Errorf("%s: database %d, complete minimax %d", g.Position(), want, v)
+			}
+		}
+	}
+	t.Logf("%d positions checked, %d of them also by a complete minimax of 8 plies", len(roots), complete)
+}
+
+// Hand-checked values (scores banked count in EndgameValue, not in the
+// database value).
+func TestEndgameHandChecked(t *testing.T) {
+	cases := []struct {
+		pos string
+		v   int // database value: final board seeds, side to move minus other
+		why string
+	}{
+		{"0,0,0,0,0,1/1,0,0,0,0,0 0 0 n", 0,
+			"two seeds: no capture can ever happen (indetermination): each takes his own"},
+		{"0,0,0,0,0,0/0,0,0,0,0,0 20 28 s", 0, "no seed at all"},
+		{"0,0,0,0,1,1/0,0,0,0,0,0 0 0 s", -2,
+			"famine: south has no seed, north's two are his"},
+		{"0,1,0,0,0,0/0,0,0,0,0,0 0 0 n", 1,
+			"famine: north cannot feed (B's seed stays in his row), he takes it"},
+		{"1,0,0,0,0,0/1,0,0,0,0,1 0 0 n", 1,
+			"A (only move) makes 2 in G: north takes 2; L's single seed is then south's (indetermination)"},
+		{"1,0,0,0,0,0/1,0,0,0,0,0 0 0 n", 0,
+			"two seeds: over at once, one each (A to G would be a grand slam and lose both)"},
+	}
+	for _, c := range cases {
+		g, err := Parse(nil, c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, ok := endgameValue(&g.p)
+		if !ok || v != c.v {
+			t.Errorf("%s: value %d (%v), want %d: %s", c.pos, v, ok, c.v, c.why)
+		}
+	}
+}
+
+// endgamePositions collects positions of random games (end=seed) with at
+// most maxSeeds seeds on the board.
+func endgamePositions(t *testing.T, seed uint64, maxSeeds, count int) []*Game {
+	rng := rand.New(rand.NewPCG(seed, 9))
+	var out []*Game
+	var buf []rules.Move
+	for len(out) < count {
+		g := New(nil)
+		for !g.Result().Over() {
+			if g.p.b.total() <= maxSeeds && rng.IntN(4) == 0 {
+				out = append(out, g.Clone().(*Game))
+				break
+			}
+			buf = g.Moves(buf[:0])
+			g.Play(buf[rng.IntN(len(buf))])
+		}
+	}
+	return out
+}
+
+// endsAtOnce reports whether a move of g ends the game.
+func endsAtOnce(g *Game) bool {
+	c := g.Clone()
+	for _, m := range c.Moves(nil) {
+		c.Play(m)
+		over := c.Result().Over()
+		c.Unplay()
+		if over {
+			return true
+		}
+	}
+	return false
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// TestEndgameEngine: searches of positions inside the databases return the
+// exact value (the database's margin, or a win/loss at a known distance of
+// the same sign), and the move chosen keeps the game-theoretic result.
+func TestEndgameEngine(t *testing.T) {
+	e := engine.New(engine.Options{HashEntries: 1 << 16})
+	for _, g := range endgamePositions(t, 1, EndgameSeeds, 40) {
+		want, ok := g.EndgameValue()
+		if !ok {
+			t.Fatalf("%s: no database value", g.Position())
+		}
+		for _, depth := range []int{1, 3} {
+			e.NewGame()
+			res, err := e.Search(context.Background(), g, engine.Limits{Depth: depth}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The score is exact: its sign is the database's. Its margin is
+			// the database's when no move ends the game at once (the
+			// search scores a finished game as a win or loss at a known
+			// distance, which it ranks above or below every margin).
+			got := sign(engine.MatePlies(res.Score))
+			if m, ok := engine.KnownMargin(res.Score); ok || res.Score == 0 {
+				got = sign(m)
+				if depth == 1 && !endsAtOnce(g) && m != want {
+					t.Errorf("%s depth %d: score %s, database %+d", g.Position(), depth, engine.FormatScore(res.Score), want)
+				}
+			}
+			if got != sign(want) {
+				t.Errorf("%s depth %d: score %s, database %+d", g.Position(), depth, engine.FormatScore(res.Score), want)
+			}
+			c := g.Clone().(*Game)
+			c.Play(res.Best)
+			var after int
+			if r := c.Result(); r.Over() {
+				n, s := c.finalScores()
+				after = 100 * (n - s)
+				if g.p.side == 1 {
+					after = -after
+				}
+			} else {
+				v, _ := c.EndgameValue()
+				after = -v
+			}
+			if sign(after) != sign(want) {
+				t.Errorf("%s depth %d: %s turns a result of %+d into %+d", g.Position(), depth, res.BestText, want, after)
+			}
+		}
+	}
+}
+
+// TestEndgameTournament: no database answers under end=tournament.
+func TestEndgameTournament(t *testing.T) {
+	g, err := Parse(rules.Options{"end": "tournament"}, "1,0,0,0,0,0/1,0,0,0,0,1 20 25 n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := g.EndgameValue(); ok {
+		t.Error("a database value under end=tournament")
+	}
+}
+
+// BenchmarkEndgameBuild builds the databases from scratch up to each seed
+// count (the time of a layer is the difference with the line above).
+func BenchmarkEndgameBuild(b *testing.B) {
+	for _, n := range []int{6, 8, 10, 11, 12} {
+		b.Run(fmt.Sprintf("seeds=%d", n), func(b *testing.B) {
+			positions := 0
+			for i := 0; i < b.N; i++ {
+				var d egDB
+				positions = 0
+				for k := 0; k <= n; k++ {
+					v := d.build(k)
+					d.layers[k].Store(&v)
+					positions += len(v)
+				}
+			}
+			b.ReportMetric(float64(positions), "positions")
+		})
+	}
+}
