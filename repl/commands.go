@@ -102,7 +102,7 @@ func init() {
 			Help: aiHelp,
 			Run:  cmdAI, Complete: completeAI},
 		{Name: "analyse", Aliases: []string{"analyze"}, Args: "[depth N] [time T] [nodes N]", Group: "engine", Summary: "score every move so far; mark the bad ones ? and ??",
-			Help: "Searches every position of the game from its start up to the current\nposition (depth " + strconv.Itoa(analyseDepth) + " unless limited) and prints, for each move, its score\nfor the side that played it and, when the engine prefers another move,\nthat move, its score, the loss and its line:\n  ply 3 red f2? -40, best g1e3 +75 (loss 115) line g1e3 a7c5\nA move losing " + strconv.Itoa(lossDubious) + " or more (about a piece) is marked ?, " + strconv.Itoa(lossBlunder) + " or more ??.\nThen the best move now and the (up to 3) moves that lost the most.\nCtrl-C stops it; what was printed stays.\n" + limitsHelp,
+			Help: "Searches every position of the game from its start up to the current\nposition (depth " + strconv.Itoa(analyseDepth) + " unless limited) and prints, for each move, its score\nfor the side that played it and, when the engine prefers another move,\nthat move, its score, the loss and its line:\n  ply 3 red g1g3? +16, best e2 +242 (loss 226) line e2 a3 e2c3\nA move losing " + strconv.Itoa(lossDubious) + " or more (about a piece) is marked ?, " + strconv.Itoa(lossBlunder) + " or more ??.\nThen the best move now and the (up to 3) moves that lost the most.\nCtrl-C stops it; what was printed stays.\n" + limitsHelp,
 			Run:  cmdAnalyse, Complete: completeLimits(false)},
 		// Edit.
 		{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE", Group: "edit", Summary: "put a piece on a square, ignoring the rules",
@@ -973,7 +973,7 @@ func cmdHelp(_ context.Context, r *REPL, args []string, _ string) error {
 			}
 			return fmt.Errorf("no command %q (type 'help' for the list)", args[0])
 		}
-		fmt.Fprintf(r.out, "%s %s\n", c.Name, c.Args)
+		fmt.Fprintln(r.out, strings.TrimSpace(c.Name+" "+c.Args))
 		if len(c.Aliases) > 0 {
 			fmt.Fprintf(r.out, "  (also: %s)\n", strings.Join(c.Aliases, ", "))
 		}
