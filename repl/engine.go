@@ -41,7 +41,8 @@ var aiHelp = func() string {
 	b.WriteString(`The computer plays a side: after each move you play (typed, 'play' or
 'load') it replies at once, printing its move, and when you type 'ai', 'new'
 or 'reset' on its turn it moves then. Undo, goto, editing and 'position' do
-not make it move: play a move, or type 'ai SIDE' again.
+not make it move: play a move, or type 'ai SIDE' again. The setting goes
+with the side's order (first, second) and stays across 'new'.
   ai SIDE [LEVEL]   SIDE is a side's name (` + "`rules`" + ` lists them), first or second
   ai both [LEVEL]   the computer plays both sides: the game is played out
                     (Ctrl-C stops it; at most ` + strconv.Itoa(aiMoveCap) + ` moves in a row)
