@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"boardrepl/repl/atomicfile"
 	"boardrepl/repl/render"
 	"boardrepl/rules"
 	"boardrepl/rules/record"
@@ -872,51 +872,15 @@ func saveCommand(force bool) func(context.Context, *REPL, []string, string) erro
 			return fmt.Errorf("usage: %s FILE", name)
 		}
 		text := r.s.Record(r.now()).Format()
-		if err := writeFile(rest, []byte(text), force); err != nil {
+		if err := atomicfile.Write(rest, []byte(text), force); err != nil {
+			if errors.Is(err, atomicfile.ErrExist) {
+				return fmt.Errorf("%s exists: type 'save! %s' to overwrite it", rest, rest)
+			}
 			return err
 		}
 		fmt.Fprintf(r.out, "saved %d moves to %s\n", r.s.Cursor(), rest)
 		return nil
 	}
-}
-
-// writeFile writes data to a temporary file next to name, then moves it to
-// name: the file is there whole or not at all. Unless overwrite, an
-// existing file is an error and stays as it was.
-func writeFile(name string, data []byte, overwrite bool) error {
-	dir := filepath.Dir(name)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tn := tmp.Name()
-	defer os.Remove(tn)
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if overwrite {
-		return os.Rename(tn, name)
-	}
-	// A hard link fails when name exists, without a window between a check
-	// and the rename.
-	if err := os.Link(tn, name); err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return fmt.Errorf("%s exists: type 'save! %s' to overwrite it", name, name)
-		}
-		if _, serr := os.Stat(name); serr == nil {
-			return fmt.Errorf("%s exists: type 'save! %s' to overwrite it", name, name)
-		}
-		return os.Rename(tn, name)
-	}
-	return nil
 }
 
 func cmdLoad(_ context.Context, r *REPL, args []string, rest string) error {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"boardrepl/repl/atomicfile"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
 	"boardrepl/rules/record"
@@ -370,11 +371,7 @@ func writeMatchRecord(dir string, cfg engine.MatchConfig, g rules.Game, r engine
 	rec.Set(record.TagTermination, r.Reason)
 	rec.AddMoves(r.Moves...)
 	name := recordName(dir, r.Index)
-	tmp := name + ".tmp"
-	if err := os.WriteFile(tmp, []byte(rec.Format()), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, name)
+	return atomicfile.Write(name, []byte(rec.Format()), true)
 }
 
 func titleCase(s string) string {

@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 
+	"boardrepl/repl/atomicfile"
 	"boardrepl/repl/tablutnet"
 	"boardrepl/rules/record"
 	"boardrepl/rules/record/ogn"
@@ -117,7 +118,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		io.WriteString(stdout, b.String())
 		return 0
 	}
-	if err := tablutnet.WriteFileAtomic(*outPath, []byte(b.String())); err != nil {
+	if err := atomicfile.Write(*outPath, []byte(b.String()), true); err != nil {
 		fmt.Fprintf(stderr, "boardrepl convert: %v\n", err)
 		return 1
 	}

@@ -2,12 +2,12 @@ package server
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
+	"boardrepl/repl/atomicfile"
 	"boardrepl/rules"
 	"boardrepl/rules/record"
 )
@@ -371,7 +371,7 @@ func (t *table) saveRecord() {
 	r.AddMoves(t.moves...)
 	name := fmt.Sprintf("%s-%s-table%d-%s-%s.txt", t.began.Format("20060102-150405"), info.ID, t.id,
 		safeFile(t.players[0].name), safeFile(t.players[1].name))
-	if err := writeAtomic(filepath.Join(t.s.cfg.RecordDir, name), []byte(r.Format())); err != nil {
+	if err := atomicfile.Write(filepath.Join(t.s.cfg.RecordDir, name), []byte(r.Format()), false); err != nil {
 		t.s.logf("table %d: cannot write the record: %v", t.id, err)
 	}
 }
@@ -382,21 +382,4 @@ func safeFile(s string) string {
 		return "anon"
 	}
 	return s
-}
-
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".record-*")
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }

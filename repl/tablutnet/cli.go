@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"boardrepl/repl/atomicfile"
 	"boardrepl/repl/searcher"
 )
 
@@ -145,7 +146,7 @@ func RunClient(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		text := res.Record.Format()
 		if *recPath == "" {
 			fmt.Fprint(stdout, "\n"+text)
-		} else if werr := WriteFileAtomic(*recPath, []byte(text)); werr != nil {
+		} else if werr := atomicfile.Write(*recPath, []byte(text), true); werr != nil {
 			fmt.Fprintf(stderr, "boardrepl tablut-client: writing the record: %v\n", werr)
 			code = 1
 		}
@@ -262,7 +263,7 @@ func RunServer(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	text := res.Record.Format()
 	if *recPath == "" {
 		fmt.Fprint(stdout, "\n"+text)
-	} else if werr := WriteFileAtomic(*recPath, []byte(text)); werr != nil {
+	} else if werr := atomicfile.Write(*recPath, []byte(text), true); werr != nil {
 		fmt.Fprintf(stderr, "boardrepl tablut-server: writing the record: %v\n", werr)
 		return 1
 	}

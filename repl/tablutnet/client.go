@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
-	"path/filepath"
 	"time"
 
 	"boardrepl/repl/searcher"
@@ -255,23 +253,4 @@ func shorten(b []byte) string {
 		return string(b[:80]) + "..."
 	}
 	return string(b)
-}
-
-// WriteFileAtomic writes data to path through a temporary file in the same
-// directory and a rename, so a crash never leaves half a file.
-func WriteFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }
