@@ -88,3 +88,47 @@ func BenchmarkMatchRandom(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSearchThreads measures the time to depth of longer searches with
+// one and two threads (compare the ns/op; nodes/op shows the extra work of
+// the helpers).
+func BenchmarkSearchThreads(b *testing.B) {
+	cases := []struct {
+		game, pos string
+		depth     int
+	}{
+		{"ataxx", "x1o3o/1xx1o2/2x1oo1/1x1x3/o1x2x1/1o3o1/o1o3x x 0 12", 7},
+		{"ataxx", "", 9},
+		{"tablut", "", 6},
+		{"tablut", "3BBB3/4B4/2B1W4/B3W3B/BBWWK1WBB/B2W3WB/4W4/4B4/3BB4 w", 7},
+	}
+	for _, c := range cases {
+		name := c.game + "-start"
+		if c.pos != "" {
+			name = c.game + "-mid"
+		}
+		for _, th := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/depth=%d/threads=%d", name, c.depth, th), func(b *testing.B) {
+				info, err := rules.Lookup(c.game)
+				if err != nil {
+					b.Skip(err)
+				}
+				g, err := info.NewGame(nil, c.pos)
+				if err != nil {
+					b.Fatal(err)
+				}
+				e := New(Options{Threads: th})
+				var nodes int64
+				for i := 0; i < b.N; i++ {
+					e.NewGame()
+					res, err := e.Search(context.Background(), g, Limits{Depth: c.depth}, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes += res.Nodes
+				}
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			})
+		}
+	}
+}

@@ -150,3 +150,52 @@ func TestSearchAllocs(t *testing.T) {
 		})
 	}
 }
+
+// TestThreads: searches with several threads complete the depth asked
+// for, return a legal best move whose PV plays out, find the same proven
+// results as one thread, and leave the position alone.
+func TestThreads(t *testing.T) {
+	for _, tg := range testGames {
+		t.Run(tg.id, func(t *testing.T) {
+			one := New(Options{HashEntries: 1 << 16})
+			many := New(Options{HashEntries: 1 << 16, Threads: 3})
+			ps := randomPositions(t, tg.id, 3, []int{0, 4, 9})
+			ps = append(ps, endgamePositions(t, tg.id, 3, 3)...)
+			for _, g := range ps {
+				pos := g.Position()
+				one.NewGame()
+				a, err := one.Search(context.Background(), g, Limits{Depth: tg.depth}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				many.NewGame()
+				var last int
+				b, err := many.Search(context.Background(), g, Limits{Depth: tg.depth}, func(i Info) { last = i.Depth })
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.Position() != pos {
+					t.Fatalf("search changed %s into %s", pos, g.Position())
+				}
+				if b.Stopped || (b.Mate() == 0 && b.Depth != tg.depth) || last != b.Depth {
+					t.Errorf("%s: depth %d (last reported %d, stopped %v), want %d", pos, b.Depth, last, b.Stopped, tg.depth)
+				}
+				// A proven result within the depth is found either way (with
+				// several threads the table may also prove one beyond it).
+				if (a.Mate() != 0 || abs(b.Mate()) <= tg.depth) && a.Mate() != b.Mate() {
+					t.Errorf("%s: one thread mate %d, three threads mate %d", pos, a.Mate(), b.Mate())
+				}
+				c := g.Clone()
+				if len(b.PV) == 0 || b.PV[0] != b.Best {
+					t.Fatalf("%s: best %s, pv %v", pos, b.BestText, b.PVText)
+				}
+				for i, m := range b.PV {
+					if _, err := c.ParseMove(b.PVText[i]); err != nil {
+						t.Fatalf("%s: pv move %d %q: %v", pos, i, b.PVText[i], err)
+					}
+					c.Play(m)
+				}
+			}
+		})
+	}
+}
