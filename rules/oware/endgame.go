@@ -105,40 +105,47 @@ func (b *board) rank() uint32 {
 	return uint32(r)
 }
 
-// egDB holds the databases: layers[n][2*rank+side] is the value of the
-// board of rank `rank` among those with n seeds, with `side` to move.
+// egDB holds the databases: layers[n] those of n seeds.
 type egDB struct {
 	mu     sync.Mutex
-	layers [maxEndgameSeeds + 1]atomic.Pointer[[]int8]
+	layers [maxEndgameSeeds + 1]atomic.Pointer[egLayer]
+}
+
+// egLayer is the database of one seed count: val[2*rank+side] is the value
+// of the board of rank `rank` with `side` to move, dist[2*rank+side] the
+// number of plies to the capture or the end that settles it (255 for 255
+// or more, 0 when the value is 0 or the game is over).
+type egLayer struct {
+	val  []int8
+	dist []uint8
 }
 
 var endgames egDB
 
 // layer returns the database of n seeds, building it (and the smaller ones)
 // when needed.
-func (d *egDB) layer(n int) []int8 {
+func (d *egDB) layer(n int) *egLayer {
 	if l := d.layers[n].Load(); l != nil {
-		return *l
+		return l
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for k := 0; k <= n; k++ {
 		if d.layers[k].Load() == nil {
-			v := d.build(k)
-			d.layers[k].Store(&v)
+			d.layers[k].Store(d.build(k))
 		}
 	}
-	return *d.layers[n].Load()
+	return d.layers[n].Load()
 }
 
 // value looks up a position whose layer is built.
 func (d *egDB) value(b *board, side uint8) int {
-	l := *d.layers[b.total()].Load()
-	return int(l[2*int(b.rank())+int(side)])
+	l := d.layers[b.total()].Load()
+	return int(l.val[2*int(b.rank())+int(side)])
 }
 
 // build solves the boards with n seeds; every smaller layer is built.
-func (d *egDB) build(n int) []int8 {
+func (d *egDB) build(n int) *egLayer {
 	size := 2 * layerSize(n)
 	val := make([]int8, size)
 	const noExit = -128
@@ -236,7 +243,72 @@ func (d *egDB) build(n int) []int8 {
 			}
 		}
 	}
-	return val
+	return &egLayer{val: val, dist: distances(val, exit, state, start, edges)}
+}
+
+// distances works out, once the values are known, how many plies each
+// position takes to settle its value: the winner (value > 0) heads for the
+// nearest capture or end that secures it, the loser (value < 0) for the
+// farthest among those that concede no more. A move that secures the value
+// at once (a capture, or the end of the game) counts 1; the search uses the
+// distances to make progress (a won position of the database could
+// otherwise be kept circling without the capture that wins). The winners'
+// distances only decrease from "unknown" and the losers' are set once all
+// the moves they would choose are known, then decrease with them: sweeps
+// until nothing changes reach the exact distances.
+func distances(val, exit []int8, state []uint8, start, edges []uint32) []uint8 {
+	const unknown = 0xFFFF
+	size := len(val)
+	dist := make([]uint16, size)
+	var active []uint32
+	for i := 0; i < size; i++ {
+		if state[i]&stFinal != 0 || val[i] == 0 {
+			continue
+		}
+		dist[i] = unknown
+		active = append(active, uint32(i))
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, i := range active {
+			v := val[i]
+			d := uint16(unknown)
+			if v > 0 {
+				if exit[i] == v {
+					d = 1
+				}
+				for _, e := range edges[start[i]:start[i+1]] {
+					if -val[e] == v && dist[e] != unknown && dist[e]+1 < d {
+						d = dist[e] + 1
+					}
+				}
+			} else {
+				d = 0
+				if exit[i] == v {
+					d = 1
+				}
+				for _, e := range edges[start[i]:start[i+1]] {
+					if -val[e] != v {
+						continue
+					}
+					if dist[e] == unknown {
+						d = unknown
+						break
+					}
+					d = max(d, dist[e]+1)
+				}
+			}
+			if d != dist[i] {
+				dist[i] = d
+				changed = true
+			}
+		}
+	}
+	out := make([]uint8, size)
+	for i, d := range dist {
+		out[i] = uint8(min(d, 255))
+	}
+	return out
 }
 
 // forBoards calls fn with every board of n seeds in rank order. The rank
@@ -268,30 +340,53 @@ const (
 // the best final difference of board seeds for the side to move. ok is
 // false above EndgameSeeds seeds.
 func endgameValue(p *pos) (v int, ok bool) {
+	v, _, ok = endgameEntry(p)
+	return v, ok
+}
+
+// endgameEntry returns the value of p and its distance in plies (see
+// egLayer).
+func endgameEntry(p *pos) (v, dist int, ok bool) {
 	n := p.b.total()
 	if n > EndgameSeeds {
-		return 0, false
+		return 0, 0, false
 	}
 	l := endgames.layer(n)
-	return int(l[2*int(p.b.rank())+int(p.side)]), true
+	i := 2*int(p.b.rank()) + int(p.side)
+	return int(l.val[i]), int(l.dist[i]), true
 }
 
 // EndgameValue is the exact value of the position under perfect play from
-// the side to move's view, in evaluation units (100 per seed): the final
+// the side to move's view, in evaluation units: 100 per seed of the final
 // difference of the two players' seeds (scores banked plus what the seeds
 // on the board bring), so positive when the side to move wins, 0 for a
-// draw. ok is false when the position has more than EndgameSeeds seeds on
-// the board or the game is played with end=tournament. The engine uses it
-// at the leaves of its searches; the first call for a seed count builds the
-// databases up to it.
+// draw. The last two digits order the positions of the same result by
+// progress: when the final difference is not 0, the side that gains seeds
+// on the board (database value > 0) loses one unit per ply (up to 99) until
+// the capture or end that secures them, the other side gains one: the
+// engine then heads for the capture instead of circling. ok is false when
+// the position has more than EndgameSeeds seeds on the board or the game
+// is played with end=tournament. The engine uses it at the leaves of its
+// searches; the first call for a seed count builds the databases up to it.
 func (g *Game) EndgameValue() (score int, ok bool) {
 	if g.tournament {
 		return 0, false
 	}
-	v, ok := endgameValue(&g.p)
+	v, dist, ok := endgameEntry(&g.p)
 	if !ok {
 		return 0, false
 	}
 	me := g.p.side
-	return 100 * (int(g.p.score[me]) - int(g.p.score[1-me]) + v), true
+	m := int(g.p.score[me]) - int(g.p.score[1-me]) + v
+	if m == 0 {
+		return 0, true
+	}
+	dist = min(dist, 99)
+	switch {
+	case v > 0:
+		return 100*m - dist, true
+	case v < 0:
+		return 100*m + dist, true
+	}
+	return 100 * m, true
 }
