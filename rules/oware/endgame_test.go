@@ -1,9 +1,12 @@
 package oware
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"boardrepl/rules"
@@ -450,4 +453,60 @@ func TestEndgamePlayout(t *testing.T) {
 	if ended < 10 {
 		t.Errorf("only %d games ended: the test proves little", ended)
 	}
+}
+
+// TestEndgameDiskCache: layers written to the cache load back the same; a
+// damaged or foreign file is ignored and rebuilt.
+func TestEndgameDiskCache(t *testing.T) {
+	dir := t.TempDir()
+	old := egCacheDir
+	egCacheDir = func() string { return dir }
+	defer func() { egCacheDir = old }()
+	var d egDB
+	d.layer(9)
+	for n := 8; n <= 9; n++ {
+		if _, err := os.Stat(layerPath(n)); err != nil {
+			t.Fatalf("%d seeds: %v", n, err)
+		}
+		l := loadLayer(n)
+		want := endgames.layer(n)
+		if l == nil || !bytes.Equal(int8Bytes(l.val), int8Bytes(want.val)) || !bytes.Equal(l.dist, want.dist) {
+			t.Fatalf("%d seeds: the file does not load back the same", n)
+		}
+	}
+	data, _ := os.ReadFile(layerPath(9))
+	data[len(data)/2] ^= 1
+	if err := os.WriteFile(layerPath(9), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if loadLayer(9) != nil {
+		t.Error("a damaged file loads")
+	}
+	if loadLayer(10) != nil {
+		t.Error("a missing file loads")
+	}
+	if err := os.WriteFile(layerPath(8), append([]byte("boardrepl oware endgame v1"), data[26:]...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if loadLayer(8) != nil {
+		t.Error("a file of another version loads")
+	}
+	var d2 egDB // rebuilds 8 and 9 and writes them again
+	if l := d2.layer(9); !bytes.Equal(int8Bytes(l.val), int8Bytes(endgames.layer(9).val)) || loadLayer(9) == nil || loadLayer(8) == nil {
+		t.Error("damaged files are not rebuilt")
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".tmp") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+}
+
+func int8Bytes(v []int8) []byte {
+	b := make([]byte, len(v))
+	for i, x := range v {
+		b[i] = byte(x)
+	}
+	return b
 }
