@@ -9,7 +9,10 @@
 // (rules.EvalUnit = 100, about one piece). A proven result is a score beyond
 // ±(Mate-MaxPly): Mate-n means the side to move wins in n plies, -(Mate-n)
 // that it loses in n plies. Searches look for the shortest win: a win in n
-// plies is found at depth n and preferred to any longer one.
+// plies is found at depth n and preferred to any longer one. Games that
+// know the exact value of some positions (EndgameValuer: Oware's endgame
+// databases) are asked at the leaves instead of being evaluated; their
+// results, proven at an unknown distance, lie in between (KnownScore).
 //
 // Typical use (the REPL's go, hint and analyse commands):
 //
