@@ -15,7 +15,8 @@ const DefaultMaxPlies = 1000
 
 // AdjudicateMargin is the evaluation (side to move's view) at or beyond
 // which a game stopped by the move cap is adjudicated a win; below it, a
-// draw.
+// draw. A position with an exact value (EndgameValuer) is adjudicated by
+// its sign.
 const AdjudicateMargin = 2 * rules.EvalUnit
 
 // MatchConfig describes a self-play match between two player specs.
@@ -116,17 +117,23 @@ func (c *MatchConfig) PlayGame(ctx context.Context, i int, p1, p2 Player) (GameR
 		stm := g.SideToMove()
 		if ply >= maxPlies {
 			res.Adjudicated = true
-			e := 0
+			e, margin, what := 0, AdjudicateMargin, "evaluation"
 			if ev, ok := g.(rules.Evaluator); ok {
 				e = ev.Evaluate()
 			}
+			if eg, ok := g.(EndgameValuer); ok {
+				// An exact value (an endgame database) decides by its sign.
+				if v, ok := eg.EndgameValue(); ok {
+					e, margin, what = v, 1, "exact value"
+				}
+			}
 			switch {
-			case e >= AdjudicateMargin:
+			case e >= margin:
 				res.WinnerSide = stm
-			case e <= -AdjudicateMargin:
+			case e <= -margin:
 				res.WinnerSide = 1 - stm
 			}
-			res.Reason = fmt.Sprintf("adjudicated at the move cap of %d plies, evaluation %+d for %s", maxPlies, e, g.SideName(stm))
+			res.Reason = fmt.Sprintf("adjudicated at the move cap of %d plies, %s %+d for %s", maxPlies, what, e, g.SideName(stm))
 			if res.WinnerSide >= 0 {
 				res.Winner = owner[res.WinnerSide]
 				res.Text = fmt.Sprintf("%s wins (%s)", g.SideName(res.WinnerSide), res.Reason)
