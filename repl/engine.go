@@ -466,21 +466,6 @@ func moveScore(s int) int {
 	return -s
 }
 
-// scoreLoss is how much worse b is than a, proven results counting as a
-// large but finite gap.
-func scoreLoss(a, b int) int {
-	clamp := func(s int) int {
-		const big = 10 * rules.EvalLimit
-		switch {
-		case s >= engine.MateBound:
-			return big
-		case s <= -engine.MateBound:
-			return -big
-		}
-		return s
-	}
-	return max(0, clamp(a)-clamp(b))
-}
 
 func plies(n int) string {
 	if n == 1 {
@@ -594,7 +579,7 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 		if ent.Text == cur.BestText {
 			text += " " + engine.FormatScore(ps) + " (best)"
 		} else {
-			loss = scoreLoss(cur.Score, ps)
+			loss = engine.ScoreLoss(cur.Score, ps)
 			text += fmt.Sprintf("%s %s, best %s %s (loss %d) line %s", lossMark(loss), engine.FormatScore(ps),
 				cur.BestText, engine.FormatScore(cur.Score), loss, strings.Join(cur.PVText, " "))
 		}

@@ -466,7 +466,7 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o, next *analyseO
 		if it.played == r.BestText {
 			ps = r.Score // the same move, judged at the same depth
 		} else {
-			loss = max(0, scoreGap(r.Score, ps))
+			loss = engine.ScoreLoss(r.Score, ps)
 		}
 		j.Played, j.PlayedScore, j.Loss = it.played, &ps, &loss
 		mark := ""
@@ -492,21 +492,6 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o, next *analyseO
 	return nil
 }
 
-// scoreGap is how much worse b is than a, with proven results counted as
-// a large but finite gap.
-func scoreGap(a, b int) int {
-	clamp := func(s int) int {
-		const big = 10 * rules.EvalLimit
-		switch {
-		case s >= engine.MateBound:
-			return big
-		case s <= -engine.MateBound:
-			return -big
-		}
-		return s
-	}
-	return clamp(a) - clamp(b)
-}
 
 // printLosses lists the moves of a record that threw away the most.
 func printLosses(w io.Writer, gf *gameFlags, file string, losses []lossEntry) {

@@ -803,3 +803,20 @@ func scoreFromTT(s, ply int) int {
 	}
 	return s
 }
+
+// ScoreLoss is how much worse score b is than a (0 when b is as good), both
+// from the same side's view; a proven result counts as a large but finite
+// gap, so analyses can rank mistakes that throw away a win.
+func ScoreLoss(a, b int) int {
+	clamp := func(s int) int {
+		const big = 10 * rules.EvalLimit
+		switch {
+		case s >= MateBound:
+			return big
+		case s <= -MateBound:
+			return -big
+		}
+		return s
+	}
+	return max(0, clamp(a)-clamp(b))
+}

@@ -199,3 +199,17 @@ func TestThreads(t *testing.T) {
 		})
 	}
 }
+
+func TestScoreLoss(t *testing.T) {
+	for _, c := range []struct{ a, b, want int }{
+		{100, 40, 60},
+		{40, 100, 0},                        // b is better: no loss
+		{Mate - 3, 0, 10 * rules.EvalLimit}, // a win thrown away
+		{Mate - 3, Mate - 5, 0},             // both wins: no gap
+		{0, -(Mate - 2), 10 * rules.EvalLimit},
+	} {
+		if got := ScoreLoss(c.a, c.b); got != c.want {
+			t.Errorf("ScoreLoss(%d, %d) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
