@@ -443,7 +443,7 @@ func cmdRules(_ context.Context, r *REPL, args []string, _ string) error {
 			fmt.Fprintf(r.out, "  %s=%s  %s (default %s%s)\n", o.Name, opts[o.Name], o.Help, def, vals)
 		}
 	}
-	ms := legalMoves(g)
+	ms := rules.MoveTexts(g)
 	if len(ms) > 0 {
 		if len(ms) > 6 {
 			ms = ms[:6]
@@ -490,7 +490,7 @@ func cmdMoves(_ context.Context, r *REPL, args []string, _ string) error {
 	if len(args) > 1 {
 		return errors.New("usage: moves [SQUARE]")
 	}
-	ms := legalMoves(g)
+	ms := rules.MoveTexts(g)
 	if len(args) == 0 {
 		if len(ms) == 0 {
 			fmt.Fprintf(r.out, "no legal moves (%s)\n", rules.FormatResult(g, g.Result()))
@@ -965,7 +965,7 @@ func cmdHelp(_ context.Context, r *REPL, args []string, _ string) error {
 }
 
 func sample(g rules.Game) string {
-	ms := legalMoves(g)
+	ms := rules.MoveTexts(g)
 	if len(ms) == 0 {
 		return "none now"
 	}

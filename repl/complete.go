@@ -60,7 +60,7 @@ func (r *REPL) candidates(before string) (string, []string) {
 				cands = append(cands, c.Name)
 			}
 		}
-		cands = append(cands, legalMoves(r.s.Game())...)
+		cands = append(cands, rules.MoveTexts(r.s.Game())...)
 	} else if cmd := lookup(words[0]); cmd != nil {
 		if cmd.Complete != nil {
 			cands = cmd.Complete(r, len(words)-1, words[1:], word)
@@ -75,7 +75,7 @@ func (r *REPL) candidates(before string) (string, []string) {
 			}
 			g.Play(m)
 		}
-		cands = legalMoves(g)
+		cands = rules.MoveTexts(g)
 	}
 	sort.Strings(cands)
 	return word, dedupe(cands)
@@ -111,7 +111,7 @@ func completeMoves(r *REPL, i int, prev []string, word string) []string {
 		}
 		g.Play(m)
 	}
-	return legalMoves(g)
+	return rules.MoveTexts(g)
 }
 
 func completeSquares(r *REPL, i int, prev []string, word string) []string {

@@ -454,19 +454,6 @@ func (r *REPL) aiMove(ctx context.Context) error {
 
 // Analyse.
 
-// moveScore turns the score of the position after a move into the score
-// of the move for the side that made it (a win one ply further away).
-func moveScore(s int) int {
-	switch {
-	case s >= engine.MateBound:
-		return -(s - 1)
-	case s <= -engine.MateBound:
-		return -s - 1
-	}
-	return -s
-}
-
-
 func plies(n int) string {
 	if n == 1 {
 		return "1 ply"
@@ -572,7 +559,7 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 			if err != nil {
 				return fmt.Errorf("%v at ply %d", err, i+1)
 			}
-			ps = moveScore(res.Score)
+			ps = engine.MoveScore(res.Score)
 		}
 		loss := 0
 		text := fmt.Sprintf("ply %d %s %s", i+1, side, ent.Text)

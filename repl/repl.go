@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"time"
 	"unicode"
@@ -242,17 +241,6 @@ func (r *REPL) runFile(ctx context.Context, name string) error {
 		}
 	}
 	return nil
-}
-
-// legalMoves lists the legal moves in canonical notation, sorted.
-func legalMoves(g rules.Game) []string {
-	ms := g.Moves(nil)
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = g.FormatMove(m)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // wrapWords writes words on lines of at most width columns, indented.

@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // FormatResult writes a result in words for a game's sides:
 // "red wins 29-20 (no moves left for either side)", "draw 24-24
@@ -62,4 +65,16 @@ func ForcedPass(g Game) (Move, bool) {
 		return ms[0], true
 	}
 	return 0, false
+}
+
+// MoveTexts lists the legal moves in canonical notation, sorted in byte
+// order (the order of 'boardrepl moves').
+func MoveTexts(g Game) []string {
+	ms := g.Moves(nil)
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = g.FormatMove(m)
+	}
+	sort.Strings(out)
+	return out
 }

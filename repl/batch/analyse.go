@@ -397,18 +397,6 @@ func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *i
 	return out, nil
 }
 
-// parentScore turns the score of the position after a move into the
-// score of the move for the side that made it.
-func parentScore(s int) int {
-	switch {
-	case s >= engine.MateBound:
-		return -(s - 1)
-	case s <= -engine.MateBound:
-		return -s - 1
-	}
-	return -s
-}
-
 func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o, next *analyseOut, losses *[]lossEntry) error {
 	if it.err != nil {
 		if gf.json {
@@ -460,7 +448,7 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o, next *analyseO
 				ps = -(engine.Mate - 1)
 			}
 		} else {
-			ps = parentScore(next.res.Score)
+			ps = engine.MoveScore(next.res.Score)
 		}
 		loss := 0
 		if it.played == r.BestText {
@@ -491,7 +479,6 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o, next *analyseO
 	}
 	return nil
 }
-
 
 // printLosses lists the moves of a record that threw away the most.
 func printLosses(w io.Writer, gf *gameFlags, file string, losses []lossEntry) {

@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"boardrepl/rules"
@@ -219,17 +218,6 @@ func resultOf(g rules.Game) resultJSON {
 	if r.Status == rules.Win {
 		out.Winner = g.SideName(r.Winner)
 	}
-	return out
-}
-
-// sortedMoves returns the legal moves in canonical notation, byte order.
-func sortedMoves(g rules.Game) []string {
-	ms := g.Moves(nil)
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = g.FormatMove(m)
-	}
-	sort.Strings(out)
 	return out
 }
 

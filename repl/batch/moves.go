@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"boardrepl/rules"
 	"fmt"
 	"io"
 )
@@ -31,7 +32,7 @@ func runMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if quit {
 		return code
 	}
-	for _, s := range sortedMoves(g) {
+	for _, s := range rules.MoveTexts(g) {
 		if !gf.json {
 			fmt.Fprintln(stdout, s)
 			continue

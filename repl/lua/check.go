@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/yuin/gopher-lua"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // Checks: check, eq, ne, raises, fail and test. Each check counts as passed

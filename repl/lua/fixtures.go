@@ -12,7 +12,7 @@ import (
 	"boardrepl/rules"
 	"boardrepl/rules/record"
 
-	"github.com/yuin/gopher-lua"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // Fixtures: read-only access to files under the script's directory and the

@@ -8,7 +8,7 @@ import (
 	"boardrepl/repl/render"
 	"boardrepl/rules"
 
-	"github.com/yuin/gopher-lua"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // A game value: a position of one game with its moves, undo and redo. Its

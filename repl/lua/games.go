@@ -8,7 +8,7 @@ import (
 	"boardrepl/rules"
 	"boardrepl/rules/record"
 
-	"github.com/yuin/gopher-lua"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // Games: games() lists them, game(id, options, position) starts one,

@@ -7,7 +7,7 @@ import (
 
 	"boardrepl/rules"
 
-	"github.com/yuin/gopher-lua"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // Openings: named move sequences from a game's start.

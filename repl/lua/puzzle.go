@@ -7,7 +7,7 @@ import (
 
 	"boardrepl/rules/solve"
 
-	"github.com/yuin/gopher-lua"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // Puzzles: the exact solver (solve.Solve) and puzzle files.

@@ -9,7 +9,7 @@ import (
 
 	"boardrepl/rules"
 
-	"github.com/yuin/gopher-lua"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // Host is the REPL session a script runs against (`run FILE` and `lua CODE`

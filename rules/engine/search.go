@@ -820,3 +820,16 @@ func ScoreLoss(a, b int) int {
 	}
 	return max(0, clamp(a)-clamp(b))
 }
+
+// MoveScore turns the score of the position after a move (from the view of
+// the side then to move) into the score of the move for the side that made
+// it: negated, and a proven result one ply further away.
+func MoveScore(s int) int {
+	switch {
+	case s >= MateBound:
+		return -(s - 1)
+	case s <= -MateBound:
+		return -s - 1
+	}
+	return -s
+}
