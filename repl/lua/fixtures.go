@@ -165,68 +165,14 @@ func (e *env) fxFiles(L *lua.LState) int {
 	return 1
 }
 
-// chunk is one record of a multi-record file and the line it starts on.
-type chunk struct {
-	text string
-	line int
-}
-
-// splitRecords cuts a file into records: a tag line after move text (or
-// after a blank line following tags and moves) starts a new record.
-func splitRecords(text string) []chunk {
-	lines := splitLines(text)
-	var out []chunk
-	var cur []string
-	start := 1
-	sawMoves := false
-	flush := func() {
-		if strings.TrimSpace(strings.Join(cur, "")) != "" {
-			out = append(out, chunk{strings.Join(cur, "\n") + "\n", start})
-		}
-		cur = nil
-		sawMoves = false
-	}
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "#") {
-			l, t = "", "" // a comment line (kept as a blank for the line numbers)
-		}
-		if strings.HasPrefix(t, "[") && sawMoves {
-			flush()
-			start = i + 1
-		}
-		if len(cur) == 0 && t == "" {
-			start = i + 2
-			continue
-		}
-		if t != "" && !strings.HasPrefix(t, "[") && !strings.HasPrefix(t, ";") {
-			sawMoves = true
-		}
-		cur = append(cur, l)
-	}
-	flush()
-	return out
-}
-
 // parseRecords parses every record of a file; errors carry the file's line.
 func parseRecords(p, text string) ([]*record.Record, []int, error) {
-	var recs []*record.Record
-	var starts []int
-	for _, c := range splitRecords(text) {
-		r, err := record.Parse(c.text)
-		if err != nil {
-			if re, ok := err.(*record.Error); ok {
-				return nil, nil, fmt.Errorf("%s:%d: %s", p, re.Line+c.line-1, re.Msg)
-			}
-			return nil, nil, fmt.Errorf("%s: %v", p, err)
+	recs, starts, err := record.ParseAll(text)
+	if err != nil {
+		if re, ok := err.(*record.Error); ok {
+			return nil, nil, fmt.Errorf("%s:%d: %s", p, re.Line, re.Msg)
 		}
-		for i := range r.Moves {
-			if r.Moves[i].Line > 0 {
-				r.Moves[i].Line += c.line - 1
-			}
-		}
-		recs = append(recs, r)
-		starts = append(starts, c.line)
+		return nil, nil, fmt.Errorf("%s: %v", p, err)
 	}
 	return recs, starts, nil
 }
