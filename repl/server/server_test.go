@@ -370,3 +370,31 @@ func TestForcedPassAnnounced(t *testing.T) {
 	white.closed()
 	ts.stop(t, before)
 }
+
+// A client that floods lines out of turn does not stop the game: the other
+// player still moves and is answered.
+func TestFloodingClient(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "konobi", []string{"size=5"}, time.Minute)
+	a := dial(t, ts.addr, "a")
+	a.expect("Waiting")
+	b := dial(t, ts.addr, "b")
+	a.expect("What is your name?")
+	b.expect("What is your name?")
+	a.send("ann")
+	b.send("ben")
+	a.expect("Your move (black)")
+	flood := strings.Repeat("c3\r\n", 5000) + strings.Repeat("\x00\xff\xfe garbage \x1b[31m\r\n", 500)
+	done := make(chan error, 1)
+	go func() { _, err := io.WriteString(b.conn, flood); done <- err }()
+	a.send("c3")
+	b.expect("Last move: ann (black) played c3")
+	if err := <-done; err != nil {
+		t.Fatalf("flood: %v", err)
+	}
+	a.send("board")
+	a.expect("Waiting for ben (white) to move.")
+	b.send("resign")
+	a.expect("ben resigned. You win.")
+	ts.stop(t, before)
+}
