@@ -139,6 +139,9 @@ func init() {
 			Help: "Prints the position string, and the position in every other format the\ngame offers (Tablut: the server's JSON). With FORMAT, only that one.",
 			Run:  cmdExport, Complete: completeFormats},
 		// Files.
+		{Name: "players", Args: "[NAME NAME]", Group: "files", Summary: "the players' names written in saved records",
+			Help: "With two names, sets the players of the first and the second side (in the\norder 'rules' lists the sides), for the records 'save' writes; with none,\nshows them. Names are single words; '?' means unknown.\n  players alice bob",
+			Run:  cmdPlayers},
 		{Name: "save", Args: "FILE", Group: "files", Summary: "write the game to a file (save! FILE overwrites)",
 			Help: "Writes the game as a record: tags (game, options, start position, date,\nplayers, result) and the moves in the game's notation. The file is written\nwhole or not at all; an existing file is kept unless you type save!.",
 			Run:  saveCommand(false), Complete: completeFiles},
@@ -394,6 +397,30 @@ func cmdShow(_ context.Context, r *REPL, args []string, _ string) error {
 		return err
 	}
 	r.show()
+	return nil
+}
+
+func cmdPlayers(_ context.Context, r *REPL, args []string, _ string) error {
+	g := r.s.Game()
+	switch len(args) {
+	case 0:
+	case 2:
+		for i, name := range args {
+			if strings.ContainsAny(name, "\"[]") {
+				return fmt.Errorf("players: %q: a name cannot hold quotes or brackets", name)
+			}
+			r.s.Players[i] = name
+		}
+	default:
+		return fmt.Errorf("usage: players [NAME NAME] (the first side's player first: %s, then %s)", g.SideName(0), g.SideName(1))
+	}
+	for i := 0; i < 2; i++ {
+		name := r.s.Players[i]
+		if name == "" {
+			name = "?"
+		}
+		fmt.Fprintf(r.out, "%s: %s\n", g.SideName(i), name)
+	}
 	return nil
 }
 
@@ -878,7 +905,7 @@ func saveCommand(force bool) func(context.Context, *REPL, []string, string) erro
 			}
 			return err
 		}
-		fmt.Fprintf(r.out, "saved %d moves to %s\n", r.s.Cursor(), rest)
+		fmt.Fprintf(r.out, "saved %s to %s\n", plural(r.s.Cursor(), "move"), rest)
 		return nil
 	}
 }
@@ -973,4 +1000,12 @@ func sample(g rules.Game) string {
 		ms = ms[:3]
 	}
 	return strings.Join(ms, ", ")
+}
+
+// plural writes a count with its noun: "1 move", "3 moves".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
