@@ -81,7 +81,7 @@ func (g *Game) parse(s string) error {
 	var board [nsq]uint8
 	ranks, side, ok := strings.Cut(s, " ")
 	if !ok {
-		return fmt.Errorf("position %q: want 9 ranks separated by / then a space and the side to move (w or b)", s)
+		return fmt.Errorf("want 9 ranks separated by / then a space and the side to move (w or b)")
 	}
 	var sideNum uint8
 	switch side {
