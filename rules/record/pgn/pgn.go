@@ -145,6 +145,14 @@ func ImportGame(text string) (*record.Record, error) {
 	return r, nil
 }
 
+// quote writes a tag value as PGN does, escaping only '\\' and '"' (the
+// only escapes a PGN reader, record.Parse included, understands).
+func quote(s string) string {
+	s = strings.ReplaceAll(s, `\`, `\\`)
+	s = strings.ReplaceAll(s, `"`, `\"`)
+	return `"` + s + `"`
+}
+
 func orUnknown(s string) string {
 	if s == "" {
 		return "?"
@@ -202,7 +210,7 @@ func Export(r *record.Record) (string, error) {
 		return "?"
 	}
 	var b strings.Builder
-	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %s]\n", name, strconv.Quote(value)) }
+	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %s]\n", name, quote(value)) }
 	tag("Event", get("Event"))
 	tag("Site", get("Site"))
 	date := r.Get(record.TagDate)
