@@ -1,4 +1,7 @@
-package repl
+// Package pipedfuzz fuzzes the REPL in piped mode on every registered game.
+// It lives apart from package repl, whose tests expect only their toy games
+// to be registered.
+package pipedfuzz
 
 import (
 	"bytes"
@@ -7,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"boardrepl/repl"
 	"boardrepl/rules"
 	_ "boardrepl/rules/all"
 )
@@ -88,7 +92,7 @@ func FuzzPiped(f *testing.F) {
 			args = append(args, "--unicode")
 		}
 		var out, errb bytes.Buffer
-		code := Main(args, bytes.NewReader([]byte(strings.Join(kept, "\n"))), &out, &errb)
+		code := repl.Main(args, bytes.NewReader([]byte(strings.Join(kept, "\n"))), &out, &errb)
 		switch code {
 		case 0:
 		case 1:
