@@ -259,6 +259,9 @@ func Parse(text string) (*Record, error) {
 			if tok == "" {
 				continue
 			}
+			if tok[0] == '[' { // "1.[Game ...": a tag glued to a move number
+				return nil, &Error{ln, "tag after the moves"}
+			}
 			if IsResult(tok) {
 				r.Result = tok
 				continue

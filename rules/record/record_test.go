@@ -1,6 +1,7 @@
 package record
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -125,4 +126,13 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("round trip of %q: %+v vs %+v", s, back, r)
 		}
 	})
+}
+
+// A tag glued to a move number is not a move: it would not read back.
+func TestTagAfterMoveNumber(t *testing.T) {
+	_, err := Parse("1. a6 2.[Game \"x\"]\n")
+	var re *Error
+	if !errors.As(err, &re) || re.Line != 1 || re.Msg != "tag after the moves" {
+		t.Fatalf("got %v, want line 1: tag after the moves", err)
+	}
 }
