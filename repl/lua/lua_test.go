@@ -302,3 +302,15 @@ raises(function() over:search{depth=1} end, "the game is over")
 		t.Fatalf("status %d\n%s\n%s", st, out, errOut)
 	}
 }
+
+// A script that grows without bound is stopped with a clear message (the
+// limit is lowered here so the test is quick).
+func TestMemoryLimit(t *testing.T) {
+	old := maxScriptMemory
+	maxScriptMemory = 64 << 20
+	defer func() { maxScriptMemory = old }()
+	_, errOut, st := run(t, "local t, i = {}, 0\nwhile true do i = i + 1; t[i] = {i} end\n")
+	if st != ExitFail || !strings.Contains(errOut, "s.lua:2: memory: the script used too much memory and was stopped (more than 64 MiB)") {
+		t.Fatalf("status %d, stderr:\n%s", st, errOut)
+	}
+}

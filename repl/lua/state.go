@@ -42,12 +42,14 @@ const (
 
 // env is one script run: one Lua state and what the bindings need.
 type env struct {
-	L       *lua.LState
-	ctx     context.Context
-	engine  *engine.Engine // made on the first g:search
-	out     io.Writer      // print and check reports
-	errOut  io.Writer      // script errors
-	verbose bool
+	L   *lua.LState
+	ctx context.Context
+	// stopWatch ends the memory watch of withMemoryLimit.
+	stopWatch context.CancelFunc
+	engine    *engine.Engine // made on the first g:search
+	out       io.Writer      // print and check reports
+	errOut    io.Writer      // script errors
+	verbose   bool
 	// roots are the directories fixtures may be read from: the script's
 	// directory and the project's fixtures/ (absolute, symlinks resolved).
 	dir   string // the script's directory: relative paths start here
@@ -60,6 +62,7 @@ type env struct {
 
 // newEnv makes a sandboxed Lua state. dir is the script's directory.
 func newEnv(ctx context.Context, out, errOut io.Writer, dir string) *env {
+	ctx, stopWatch := withMemoryLimit(ctx)
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:    true,
 		CallStackSize:   callStackSize,
@@ -78,7 +81,7 @@ func newEnv(ctx context.Context, out, errOut io.Writer, dir string) *env {
 		L.Push(lua.LString(lib.name))
 		L.Call(1, 0)
 	}
-	e := &env{L: L, ctx: ctx, out: out, errOut: errOut}
+	e := &env{L: L, ctx: ctx, stopWatch: stopWatch, out: out, errOut: errOut}
 	e.setDir(dir)
 	e.sandbox()
 	L.SetGlobal("print", L.NewFunction(e.print))
@@ -92,7 +95,10 @@ func newEnv(ctx context.Context, out, errOut io.Writer, dir string) *env {
 	return e
 }
 
-func (e *env) close() { e.L.Close() }
+func (e *env) close() {
+	e.L.Close()
+	e.stopWatch()
+}
 
 // setDir sets the script's directory and the roots fixtures may come from.
 func (e *env) setDir(dir string) {
@@ -328,7 +334,10 @@ func (e *env) runError(err error) error {
 	if strings.HasSuffix(se.Msg, "stack overflow") {
 		se.Msg += fmt.Sprintf(" (calls nested more than %d deep)", callStackSize)
 	}
-	if e.ctx.Err() != nil {
+	if stoppedForMemory(e.ctx) {
+		se.Msg = strings.Replace(se.Msg, context.Canceled.Error(),
+			fmt.Sprintf("%v (more than %d MiB)", errMemory, maxScriptMemory>>20), 1)
+	} else if e.ctx.Err() != nil {
 		se.Timeout = errors.Is(e.ctx.Err(), context.DeadlineExceeded)
 		se.Msg = strings.Replace(se.Msg, context.DeadlineExceeded.Error(), "timeout: the script ran too long and was stopped", 1)
 		se.Msg = strings.Replace(se.Msg, context.Canceled.Error(), "interrupted", 1)
