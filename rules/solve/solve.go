@@ -267,20 +267,7 @@ func (s *solver) dist(g rules.Game, left, captured int) int {
 	}
 	lim := left
 	for i := 0; i < len(moves); i++ {
-		m := moves[i]
-		c := captured
-		before := 0
-		if attacking && s.goal.Kind == Capture && s.pits {
-			before = seeds(g)
-		}
-		g.Play(m)
-		if attacking && s.goal.Kind == Capture {
-			if s.pits {
-				c += before - seeds(g)
-			} else {
-				c += len(g.LastCaptured())
-			}
-		}
+		c := s.play(g, moves[i], attacking, captured)
 		d := s.dist(g, lim-1, c)
 		g.Unplay()
 		if s.err != nil {
@@ -320,6 +307,26 @@ func (s *solver) dist(g rules.Game, left, captured int) int {
 	return best
 }
 
+// play makes move m and returns the attacker's capture count after it:
+// captured, plus what m took when the attacker made it and the goal counts
+// captures (seeds that left the board in a pit game, else the captured
+// squares).
+func (s *solver) play(g rules.Game, m rules.Move, attacking bool, captured int) int {
+	counting := attacking && s.goal.Kind == Capture
+	before := 0
+	if counting && s.pits {
+		before = seeds(g)
+	}
+	g.Play(m)
+	if !counting {
+		return captured
+	}
+	if s.pits {
+		return captured + before - seeds(g)
+	}
+	return captured + len(g.LastCaptured())
+}
+
 // line rebuilds the solution of length d from g.
 func (s *solver) line(g rules.Game, d int) ([]string, error) {
 	var out []string
@@ -338,19 +345,7 @@ func (s *solver) line(g rules.Game, d int) ([]string, error) {
 		moves := g.Moves(nil)
 		found := false
 		for _, m := range moves {
-			c := captured
-			before := 0
-			if attacking && s.goal.Kind == Capture && s.pits {
-				before = seeds(g)
-			}
-			g.Play(m)
-			if attacking && s.goal.Kind == Capture {
-				if s.pits {
-					c += before - seeds(g)
-				} else {
-					c += len(g.LastCaptured())
-				}
-			}
+			c := s.play(g, m, attacking, captured)
 			cd := s.dist(g, d-1, c)
 			if s.err != nil {
 				g.Unplay()
