@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"boardrepl/repl/session"
 	"boardrepl/rules"
@@ -41,15 +40,10 @@ run with exit status 1 (unless --keep-going).
   --keep-going     piped input: report failing lines and go on
 `
 
-type optionList []string
-
-func (o *optionList) String() string     { return strings.Join(*o, ",") }
-func (o *optionList) Set(v string) error { *o = append(*o, v); return nil }
-
 // flags are the REPL's command-line flags.
 type flags struct {
 	game      string
-	opts      optionList
+	opts      rules.OptionFlags
 	position  string
 	color     string
 	unicode   bool

@@ -167,3 +167,10 @@ func All() []*Info {
 	}
 	return out
 }
+
+// OptionFlags collects repeated -o KEY=VALUE command-line flags; it is a
+// flag.Value. The pairs are validated later by Info.ParseOptions.
+type OptionFlags []string
+
+func (o *OptionFlags) String() string     { return strings.Join(*o, ",") }
+func (o *OptionFlags) Set(v string) error { *o = append(*o, v); return nil }

@@ -51,16 +51,11 @@ var serveCmd = &command{
 
 func init() { serveCmd.Run = runServe }
 
-type optionList []string
-
-func (o *optionList) String() string     { return fmt.Sprint(*o) }
-func (o *optionList) Set(v string) error { *o = append(*o, v); return nil }
-
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	game := fs.String("g", "", "")
-	var opts optionList
+	var opts rules.OptionFlags
 	fs.Var(&opts, "o", "")
 	port := fs.String("port", "", "")
 	addr := fs.String("addr", "127.0.0.1", "")

@@ -59,16 +59,10 @@ func fail(stderr io.Writer, cmd string, err error) int {
 	return ExitFail
 }
 
-// optionList collects repeated -o KEY=VALUE flags.
-type optionList []string
-
-func (o *optionList) String() string     { return strings.Join(*o, ",") }
-func (o *optionList) Set(v string) error { *o = append(*o, v); return nil }
-
 // gameFlags are the flags every game subcommand takes.
 type gameFlags struct {
 	game     string
-	opts     optionList
+	opts     rules.OptionFlags
 	position string
 	json     bool
 	format   string
