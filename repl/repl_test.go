@@ -297,13 +297,13 @@ func TestPerftCounts(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 	g := r.s.Game()
-	n, err := countNodes(context.Background(), g.Clone(), 6)
+	n, err := rules.PerftContext(context.Background(), g.Clone(), 6)
 	if err != nil || n != rules.GenericPerft(g, 6) {
-		t.Errorf("countNodes(6) = %d, %v; want %d", n, err, rules.GenericPerft(g, 6))
+		t.Errorf("rules.PerftContext(6) = %d, %v; want %d", n, err, rules.GenericPerft(g, 6))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := countNodes(ctx, g.Clone(), 6); err == nil {
+	if _, err := rules.PerftContext(ctx, g.Clone(), 6); err == nil {
 		t.Error("a cancelled count did not stop")
 	}
 }

@@ -1,0 +1,376 @@
+package repl
+
+// The play commands: moves, undo/redo/goto, history, new, position, the board
+// views, rules, result, games, perft and divide.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"boardrepl/repl/render"
+	"boardrepl/rules"
+)
+
+func cmdPlay(_ context.Context, r *REPL, args []string, rest string) error {
+	if len(args) == 0 {
+		return errors.New("usage: play MOVE...")
+	}
+	if strings.HasPrefix(rest, "{") {
+		return r.playMoves([]string{rest})
+	}
+	return r.playMoves(args)
+}
+
+func cmdUndo(_ context.Context, r *REPL, args []string, _ string) error {
+	n, err := count("undo", args, 1)
+	if err != nil {
+		return err
+	}
+	if _, err := r.s.Undo(n); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdRedo(_ context.Context, r *REPL, args []string, _ string) error {
+	n, err := count("redo", args, 1)
+	if err != nil {
+		return err
+	}
+	if _, err := r.s.Redo(n); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdGoto(_ context.Context, r *REPL, args []string, _ string) error {
+	if len(args) != 1 {
+		return errors.New("usage: goto N")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		return fmt.Errorf("goto %s: want a ply number", args[0])
+	}
+	if err := r.s.Goto(n); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdHistory(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("history", args); err != nil {
+		return err
+	}
+	line, cur := r.s.Line(), r.s.Cursor()
+	if len(line) == 0 {
+		fmt.Fprintln(r.out, "no moves yet")
+		return nil
+	}
+	played := line[:cur]
+	// Number by full moves; the line may start with the second side.
+	num := 1
+	var row []string
+	flush := func() {
+		if len(row) > 0 {
+			fmt.Fprintf(r.out, "%3d. %s\n", num, strings.Join(row, " "))
+			num++
+			row = nil
+		}
+	}
+	for i, e := range played {
+		if i == 0 && e.Side == 1 {
+			row = append(row, "...")
+		}
+		t := e.Text
+		if e.Forced {
+			t += "(forced)"
+		}
+		if e.Side == 0 && len(row) > 0 && !(i == 0) {
+			flush()
+		}
+		row = append(row, t)
+		if e.Side == 1 {
+			flush()
+		}
+	}
+	flush()
+	if cur < len(line) {
+		var undone []string
+		for _, e := range line[cur:] {
+			undone = append(undone, e.Text)
+		}
+		fmt.Fprintf(r.out, "at ply %d of %d; redo: %s\n", cur, len(line), strings.Join(undone, " "))
+	}
+	return nil
+}
+
+func cmdNew(_ context.Context, r *REPL, args []string, _ string) error {
+	info := r.s.Info()
+	var pairs []string
+	if len(args) == 0 {
+		pairs = r.s.OptionPairs()
+	}
+	if len(args) > 0 && !strings.Contains(args[0], "=") {
+		in, err := rules.Lookup(args[0])
+		if err != nil {
+			return err
+		}
+		info = in
+		args = args[1:]
+	}
+	pairs = append(pairs, args...)
+	if err := r.s.NewGame(info, pairs, ""); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdPosition(_ context.Context, r *REPL, args []string, rest string) error {
+	if rest == "" {
+		return errors.New("usage: position STRING (see 'export' for the current one)")
+	}
+	if err := r.s.SetPosition(rest); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdShow(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("show", args); err != nil {
+		return err
+	}
+	r.show()
+	return nil
+}
+
+func cmdFlip(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("flip", args); err != nil {
+		return err
+	}
+	r.flip = !r.flip
+	r.show()
+	return nil
+}
+
+func cmdLegend(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("legend", args); err != nil {
+		return err
+	}
+	fmt.Fprint(r.out, render.Legend(r.s.Game().Board(), r.style()))
+	return nil
+}
+
+func cmdRules(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("rules", args); err != nil {
+		return err
+	}
+	info, g := r.s.Info(), r.s.Game()
+	fmt.Fprintf(r.out, "%s (%s", info.Name, info.ID)
+	if len(info.Aliases) > 0 {
+		fmt.Fprintf(r.out, ", also %s", strings.Join(info.Aliases, ", "))
+	}
+	fmt.Fprintf(r.out, "): %s\n", info.Description)
+	fmt.Fprintf(r.out, "sides: %s and %s\n", info.Sides[0], info.Sides[1])
+	fmt.Fprintf(r.out, "start: %s\n", info.Start)
+	if len(info.Options) == 0 {
+		fmt.Fprintln(r.out, "options: none")
+	} else {
+		fmt.Fprintln(r.out, "options (change with 'new KEY=VALUE'):")
+		opts := r.s.Options()
+		for _, o := range info.Options {
+			vals := ""
+			if len(o.Values) > 0 {
+				vals = "; one of " + strings.Join(o.Values, ", ")
+			}
+			def := o.Default
+			if def == "" {
+				def = `""`
+			}
+			fmt.Fprintf(r.out, "  %s=%s  %s (default %s%s)\n", o.Name, opts[o.Name], o.Help, def, vals)
+		}
+	}
+	ms := rules.MoveTexts(g)
+	if len(ms) > 0 {
+		if len(ms) > 6 {
+			ms = ms[:6]
+		}
+		fmt.Fprintf(r.out, "moves are written like: %s ('moves' lists them all)\n", strings.Join(ms, " "))
+	}
+	return nil
+}
+
+func cmdResult(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("result", args); err != nil {
+		return err
+	}
+	g := r.s.Game()
+	res := g.Result()
+	if !res.Over() {
+		fmt.Fprintf(r.out, "ongoing (%s to move)\n", g.SideName(g.SideToMove()))
+		return nil
+	}
+	fmt.Fprintln(r.out, rules.FormatResult(g, res))
+	return nil
+}
+
+func cmdGames(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("games", args); err != nil {
+		return err
+	}
+	for _, in := range rules.All() {
+		mark := " "
+		if in == r.s.Info() {
+			mark = "*"
+		}
+		names := in.ID
+		if len(in.Aliases) > 0 {
+			names += " (" + strings.Join(in.Aliases, ", ") + ")"
+		}
+		fmt.Fprintf(r.out, "%s %-28s %s\n", mark, names, in.Description)
+	}
+	return nil
+}
+
+func cmdMoves(_ context.Context, r *REPL, args []string, _ string) error {
+	g := r.s.Game()
+	if len(args) > 1 {
+		return errors.New("usage: moves [SQUARE]")
+	}
+	ms := rules.MoveTexts(g)
+	if len(args) == 0 {
+		if len(ms) == 0 {
+			fmt.Fprintf(r.out, "no legal moves (%s)\n", rules.FormatResult(g, g.Result()))
+			return nil
+		}
+		fmt.Fprintf(r.out, "%d legal moves:\n", len(ms))
+		wrapWords(r.out, ms, "  ", 78)
+		return nil
+	}
+	sq := args[0]
+	b := g.Board()
+	found := false
+	for _, c := range b.Cells {
+		if c.Name == sq {
+			found = true
+		}
+	}
+	if !found {
+		return fmt.Errorf("no square %q on this board", sq)
+	}
+	var from, touching []string
+	var dests []string
+	for _, m := range ms {
+		sqs := render.MoveSquares(&b, m)
+		if len(sqs) > 0 && sqs[0] == sq {
+			from = append(from, m)
+			if len(sqs) > 1 {
+				dests = append(dests, sqs[1:]...)
+			} else {
+				dests = append(dests, sqs[0])
+			}
+		} else if contains(sqs, sq) {
+			touching = append(touching, m)
+		}
+	}
+	list := from
+	what := "from"
+	if len(from) == 0 {
+		list, what = touching, "to"
+		for _, m := range touching {
+			if sqs := render.MoveSquares(&b, m); len(sqs) > 0 {
+				dests = append(dests, sqs[0])
+			}
+		}
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(r.out, "no legal move from or to %s\n", sq)
+		return nil
+	}
+	fmt.Fprintf(r.out, "%d legal moves %s %s:\n", len(list), what, sq)
+	wrapWords(r.out, list, "  ", 78)
+	st := r.style()
+	st.Marked = dests
+	r.showWith(st)
+	return nil
+}
+
+func perftDepth(name string, args []string) (int, error) {
+	if len(args) != 1 {
+		return 0, fmt.Errorf("usage: %s N", name)
+	}
+	d, err := strconv.Atoi(args[0])
+	if err != nil || d < 0 || d > 64 {
+		return 0, fmt.Errorf("%s %s: want a depth from 0 to 64", name, args[0])
+	}
+	return d, nil
+}
+
+func interrupted(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return errors.New("interrupted")
+	}
+	return err
+}
+
+func cmdPerft(ctx context.Context, r *REPL, args []string, _ string) error {
+	d, err := perftDepth("perft", args)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	n, err := rules.PerftContext(ctx, r.s.Game().Clone(), d)
+	if err != nil {
+		return interrupted(err)
+	}
+	el := time.Since(start)
+	fmt.Fprintf(r.out, "perft %d: %d\n", d, n)
+	if r.color { // timings only at a terminal: piped output stays stable
+		fmt.Fprintf(r.err, "(%.3fs, %.0f nodes/s)\n", el.Seconds(), float64(n)/max(el.Seconds(), 1e-9))
+	}
+	return nil
+}
+
+func cmdDivide(ctx context.Context, r *REPL, args []string, _ string) error {
+	d, err := perftDepth("divide", args)
+	if err != nil {
+		return err
+	}
+	if d < 1 {
+		return errors.New("divide needs a depth of at least 1")
+	}
+	g := r.s.Game().Clone()
+	type entry struct {
+		move string
+		n    uint64
+	}
+	var out []entry
+	var total uint64
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		n, err := rules.PerftContext(ctx, g, d-1)
+		g.Unplay()
+		if err != nil {
+			return interrupted(err)
+		}
+		out = append(out, entry{g.FormatMove(m), n})
+		total += n
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].move < out[j].move })
+	for _, e := range out {
+		fmt.Fprintf(r.out, "%s: %d\n", e.move, e.n)
+	}
+	fmt.Fprintf(r.out, "moves: %d\nperft %d: %d\n", len(out), d, total)
+	return nil
+}
+
+// Editing.
