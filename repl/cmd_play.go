@@ -31,6 +31,14 @@ func cmdUndo(_ context.Context, r *REPL, args []string, _ string) error {
 	if err != nil {
 		return err
 	}
+	if r.s.Withdraw() {
+		// The first undo takes back the agreement to end the game.
+		fmt.Fprintln(r.out, "the agreement is taken back: play on")
+		if n--; n == 0 {
+			r.show()
+			return nil
+		}
+	}
 	if _, err := r.s.Undo(n); err != nil {
 		return err
 	}
@@ -209,12 +217,24 @@ func cmdRules(_ context.Context, r *REPL, args []string, _ string) error {
 	return nil
 }
 
+func cmdAgree(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("agree", args); err != nil {
+		return err
+	}
+	res, err := r.s.Agree()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(r.out, "ended by agreement: %s\n", rules.FormatResult(r.s.Game(), res))
+	return nil
+}
+
 func cmdResult(_ context.Context, r *REPL, args []string, _ string) error {
 	if err := noArgs("result", args); err != nil {
 		return err
 	}
 	g := r.s.Game()
-	res := g.Result()
+	res := r.s.Result()
 	if !res.Over() {
 		fmt.Fprintf(r.out, "ongoing (%s to move)\n", g.SideName(g.SideToMove()))
 		return nil

@@ -176,7 +176,7 @@ func noLimit(l engine.Limits) bool { return l.Depth == 0 && l.Time == 0 && l.Nod
 // searchable says why the current position cannot be searched, if so.
 func (r *REPL) searchable() error {
 	g := r.s.Game()
-	if res := g.Result(); res.Over() {
+	if res := r.s.Result(); res.Over() {
 		return fmt.Errorf("the game is over (%s): nothing to search", rules.FormatResult(g, res))
 	}
 	return nil
@@ -252,7 +252,7 @@ func cmdEval(_ context.Context, r *REPL, args []string, _ string) error {
 	if !ok {
 		return fmt.Errorf("%s has no evaluation", g.Info().Name)
 	}
-	if res := g.Result(); res.Over() {
+	if res := r.s.Result(); res.Over() {
 		fmt.Fprintf(r.out, "game over: %s (the evaluation below ignores it)\n", rules.FormatResult(g, res))
 	}
 	side := g.SideName(g.SideToMove())
@@ -384,7 +384,7 @@ func cmdAI(ctx context.Context, r *REPL, args []string, _ string) error {
 // aiToMove reports whether the computer is to move now.
 func (r *REPL) aiToMove() bool {
 	g := r.s.Game()
-	return !g.Result().Over() && r.ai[g.SideToMove()].on
+	return !r.s.Result().Over() && r.ai[g.SideToMove()].on
 }
 
 // aiMoves lets the computer play while it is its turn: one reply, or a
@@ -575,7 +575,7 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 			losses = append(losses, worst{i + 1, side, ent.Text, loss})
 		}
 	}
-	if res := g.Result(); res.Over() {
+	if res := r.s.Result(); res.Over() {
 		fmt.Fprintf(r.out, "end: %s\n", rules.FormatResult(g, res))
 	} else {
 		cur, err := search(g, lim)

@@ -144,7 +144,7 @@ func (r *REPL) showWith(st render.Style) {
 func (r *REPL) status() string {
 	g := r.s.Game()
 	var b strings.Builder
-	if res := g.Result(); res.Over() {
+	if res := r.s.Result(); res.Over() {
 		b.WriteString("game over: " + rules.FormatResult(g, res))
 	} else {
 		fmt.Fprintf(&b, "%s to move, move %d", g.SideName(g.SideToMove()), r.s.MoveNumber())
@@ -162,7 +162,7 @@ func (r *REPL) status() string {
 // prompt is "GAME SIDE MOVE> ", e.g. "tablut w 12> ".
 func (r *REPL) prompt() string {
 	g := r.s.Game()
-	if g.Result().Over() {
+	if r.s.Result().Over() {
 		return fmt.Sprintf("%s over> ", g.Info().ID)
 	}
 	return fmt.Sprintf("%s %s %d> ", g.Info().ID, sideAbbrev(g, g.SideToMove()), r.s.MoveNumber())

@@ -78,3 +78,18 @@ func MoveTexts(g Game) []string {
 	sort.Strings(out)
 	return out
 }
+
+// AgreedEnder is implemented by games whose rules say what ending the game
+// by agreement gives (Oware: each player takes the seeds of his own row).
+type AgreedEnder interface {
+	AgreedResult() Result
+}
+
+// AgreedResult is the result of ending the game by the players' agreement
+// now: the game's own rule when it has one, else a draw.
+func AgreedResult(g Game) Result {
+	if a, ok := g.(AgreedEnder); ok {
+		return a.AgreedResult()
+	}
+	return Result{Status: Draw, Winner: -1, Reason: "agreed"}
+}

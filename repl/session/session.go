@@ -38,6 +38,16 @@ type Session struct {
 	Slots [10]*Slot
 	// Players are the players' names for records, by side.
 	Players [2]string
+	// agreed is the end the players agreed on (Agree), in force while the
+	// game stays where they agreed: a move, an undo or an edit ends it.
+	agreed *agreement
+}
+
+type agreement struct {
+	res rules.Result
+	g   rules.Game
+	cur int
+	pos string
 }
 
 // New starts a session on a game with options (KEY=VALUE pairs) from the
@@ -168,8 +178,44 @@ func (s *Session) push(e Entry) {
 	s.cur++
 }
 
+// Agree ends the game by the players' agreement, with the result the game's
+// rules give (rules.AgreedResult: a draw, or Oware's rows collected). It
+// holds until the game moves on: undo, goto or an edit reopen the game.
+func (s *Session) Agree() (rules.Result, error) {
+	if res := s.Result(); res.Over() {
+		return res, fmt.Errorf("the game is already over (%s)", rules.FormatResult(s.g, res))
+	}
+	res := rules.AgreedResult(s.g)
+	s.agreed = &agreement{res: res, g: s.g, cur: s.cur, pos: s.g.Position()}
+	return res, nil
+}
+
+// Withdraw takes back an agreement in force (Agree) and reports whether
+// there was one; the game then goes on from where it was.
+func (s *Session) Withdraw() bool {
+	if s.Result(); s.agreed == nil {
+		return false
+	}
+	s.agreed = nil
+	return true
+}
+
+// Result is the game's result, or the one the players agreed on.
+func (s *Session) Result() rules.Result {
+	if a := s.agreed; a != nil {
+		if a.g == s.g && a.cur == s.cur && a.pos == s.g.Position() {
+			return a.res
+		}
+		s.agreed = nil
+	}
+	return s.g.Result()
+}
+
 // PlayText parses and plays a move.
 func (s *Session) PlayText(text string) ([]Entry, error) {
+	if res := s.Result(); res.Over() && !s.g.Result().Over() {
+		return nil, fmt.Errorf("the game was ended by agreement (%s): undo, goto or new to go on", rules.FormatResult(s.g, res))
+	}
 	m, err := s.g.ParseMove(text)
 	if err != nil {
 		return nil, err
@@ -334,7 +380,7 @@ func (s *Session) Record(now time.Time) *record.Record {
 		}
 		r.Set(capitalize(s.g.SideName(side)), name)
 	}
-	res := s.g.Result()
+	res := s.Result()
 	r.Set(record.TagResult, record.ResultToken(res.Over(), res.Winner))
 	if res.Over() {
 		r.Set(record.TagTermination, rules.FormatResult(s.g, res))

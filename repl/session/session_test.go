@@ -188,3 +188,41 @@ func TestRecordRoundTrip(t *testing.T) {
 		t.Error("reloaded record")
 	}
 }
+
+// An agreement ends the game until the game moves on; undo's Withdraw takes
+// it back without touching the moves.
+func TestAgree(t *testing.T) {
+	info, err := rules.Lookup("toy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(info, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.PlayText(rules.MoveTexts(s.Game())[0]); err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Agree()
+	if err != nil || res.Status != rules.Draw || !s.Result().Over() {
+		t.Fatalf("Agree: %+v, %v; Result %+v", res, err, s.Result())
+	}
+	if _, err := s.PlayText(rules.MoveTexts(s.Game())[0]); err == nil {
+		t.Fatal("a move was played after the agreement")
+	}
+	if _, err := s.Agree(); err == nil {
+		t.Fatal("agreed twice")
+	}
+	if !s.Withdraw() || s.Result().Over() || s.Cursor() != 1 {
+		t.Fatalf("Withdraw: over %v, cursor %d", s.Result().Over(), s.Cursor())
+	}
+	if s.Withdraw() {
+		t.Fatal("withdrew an agreement twice")
+	}
+	// Moving on ends an agreement by itself.
+	s.Agree()
+	s.Undo(1)
+	if s.Result().Over() {
+		t.Fatal("the agreement survived an undo of a move")
+	}
+}

@@ -361,6 +361,12 @@ func (g *Game) computeResult() rules.Result {
 	return rules.Result{Status: rules.Ongoing, Winner: -1}
 }
 
+// AgreedResult is the end the players agree on now: as the rules say, each
+// takes the seeds of his own row (rules.AgreedEnder).
+func (g *Game) AgreedResult() rules.Result {
+	return g.final("agreed: each player takes the seeds of his own row")
+}
+
 // final builds the result of a finished game: each player adds the seeds of
 // his own row to his score.
 func (g *Game) final(reason string) rules.Result {

@@ -393,3 +393,20 @@ func TestNoAllocs(t *testing.T) {
 		t.Fatalf("tournament perft: %v allocations per run", n)
 	}
 }
+
+// Ending by agreement: each player takes his own row (rules file, "Players
+// can also agree to end the game"). Hand-checked: North 20 + (1+2) = 23,
+// South 20 + 5 = 25.
+func TestAgreedResult(t *testing.T) {
+	g, err := Info.Parse(rules.Options{}, "1,0,2,0,0,0/0,0,5,0,0,0 20 20 n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rules.AgreedResult(g)
+	if r.Status != rules.Win || r.Winner != 1 || r.Score != "23-25" {
+		t.Fatalf("agreed result %+v, want south wins 23-25", r)
+	}
+	if g.Result().Over() {
+		t.Fatal("agreeing changed the game's own result")
+	}
+}
