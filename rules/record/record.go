@@ -136,7 +136,7 @@ func ResultToken(over bool, winner int) string {
 func (r *Record) Format() string {
 	var b strings.Builder
 	for _, t := range r.Tags {
-		fmt.Fprintf(&b, "[%s %s]\n", t.Name, quote(t.Value))
+		fmt.Fprintf(&b, "[%s %s]\n", t.Name, Quote(t.Value))
 	}
 	if len(r.Tags) > 0 {
 		b.WriteByte('\n')
@@ -156,6 +156,13 @@ func (r *Record) Format() string {
 		res = Unfinished
 	}
 	words = append(words, res)
+	WriteWords(&b, words)
+	return b.String()
+}
+
+// WriteWords writes the move text's words separated by spaces, wrapped
+// before column 80, and ends the last line.
+func WriteWords(b *strings.Builder, words []string) {
 	col := 0
 	for _, w := range words {
 		if col > 0 && col+1+len(w) > 79 {
@@ -170,10 +177,11 @@ func (r *Record) Format() string {
 		col += len(w)
 	}
 	b.WriteByte('\n')
-	return b.String()
 }
 
-func quote(s string) string {
+// Quote writes a tag value in double quotes, escaping only '\\' and '"', as
+// Parse (and PGN readers) read it back.
+func Quote(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\\`)
 	s = strings.ReplaceAll(s, `"`, `\"`)
 	return `"` + s + `"`

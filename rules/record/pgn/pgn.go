@@ -147,12 +147,6 @@ func ImportGame(text string) (*record.Record, error) {
 
 // quote writes a tag value as PGN does, escaping only '\\' and '"' (the
 // only escapes a PGN reader, record.Parse included, understands).
-func quote(s string) string {
-	s = strings.ReplaceAll(s, `\`, `\\`)
-	s = strings.ReplaceAll(s, `"`, `\"`)
-	return `"` + s + `"`
-}
-
 func orUnknown(s string) string {
 	if s == "" {
 		return "?"
@@ -210,7 +204,7 @@ func Export(r *record.Record) (string, error) {
 		return "?"
 	}
 	var b strings.Builder
-	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %s]\n", name, quote(value)) }
+	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %s]\n", name, record.Quote(value)) }
 	tag("Event", get("Event"))
 	tag("Site", get("Site"))
 	date := r.Get(record.TagDate)
@@ -248,18 +242,6 @@ func Export(r *record.Record) (string, error) {
 		words = append(words, m)
 	}
 	words = append(words, res)
-	col := 0
-	for _, w := range words {
-		if col > 0 && col+1+len(w) > 79 {
-			b.WriteByte('\n')
-			col = 0
-		} else if col > 0 {
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(w)
-		col += len(w)
-	}
-	b.WriteString("\n")
+	record.WriteWords(&b, words)
 	return b.String(), nil
 }
