@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"boardrepl/rules"
+	"boardrepl/rules/splitmix"
 )
 
 // StartPosition is the standard start position.
@@ -240,14 +241,7 @@ var (
 )
 
 func init() {
-	x := uint64(0x9E3779B97F4A7C15)
-	next := func() uint64 {
-		x += 0x9E3779B97F4A7C15
-		z := x
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
+	next := splitmix.New(0x9E3779B97F4A7C15).Next
 	for s := 0; s < nsq; s++ {
 		zPiece[0][s] = next()
 		zPiece[1][s] = next()

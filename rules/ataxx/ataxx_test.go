@@ -7,6 +7,7 @@ import (
 
 	"boardrepl/rules"
 	"boardrepl/rules/rulestest"
+	"boardrepl/rules/splitmix"
 )
 
 func mustParse(t testing.TB, fen string, pairs ...string) *Game {
@@ -657,13 +658,13 @@ func TestNoAllocs(t *testing.T) {
 const pinnedBlocks6Seed42 = "x5o/3-3/3-3/-5-/3-3/3-3/o5x x 0 1"
 
 func TestCountDoubles(t *testing.T) {
-	rng := splitmix{x: 1}
+	rng := splitmix.New(1)
 	for i := 0; i < 20000; i++ {
-		us := rng.next() & rng.next() & full
+		us := rng.Next() & rng.Next() & full
 		if i%3 == 0 {
-			us &= rng.next()
+			us &= rng.Next()
 		}
-		empty := rng.next() & full &^ us
+		empty := rng.Next() & full &^ us
 		if a, b := doublesByPiece(us, empty), doublesByShift(us, empty); a != b {
 			t.Fatalf("us %x empty %x: by piece %d, by shift %d", us, empty, a, b)
 		}

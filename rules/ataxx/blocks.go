@@ -1,5 +1,7 @@
 package ataxx
 
+import "boardrepl/rules/splitmix"
+
 // Block generation. The pattern must be symmetric both vertically and
 // horizontally and leave the four corners free. The squares fall into
 // orbits under the two mirror symmetries: the centre d4 (1 square), the
@@ -34,20 +36,6 @@ func init() {
 	}
 }
 
-// splitmix is a small deterministic generator: patterns depend on the seed
-// only, not on the Go version.
-type splitmix struct{ x uint64 }
-
-func (s *splitmix) next() uint64 {
-	s.x += 0x9E3779B97F4A7C15
-	z := s.x
-	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-	z = (z ^ z>>27) * 0x94D049BB133111EB
-	return z ^ z>>31
-}
-
-func (s *splitmix) intn(n int) int { return int(s.next() % uint64(n)) }
-
 func binom(n, k int) int {
 	if k < 0 || k > n {
 		return 0
@@ -60,14 +48,14 @@ func binom(n, k int) int {
 }
 
 // pick returns k distinct orbits of os, chosen at random.
-func pick(rng *splitmix, os []uint64, k int) uint64 {
+func pick(rng *splitmix.Rand, os []uint64, k int) uint64 {
 	idx := make([]int, len(os))
 	for i := range idx {
 		idx[i] = i
 	}
 	var b uint64
 	for i := 0; i < k; i++ {
-		j := i + rng.intn(len(idx)-i)
+		j := i + rng.Intn(len(idx)-i)
 		idx[i], idx[j] = idx[j], idx[i]
 		b |= os[idx[i]]
 	}
@@ -78,9 +66,9 @@ func pick(rng *splitmix, os []uint64, k int) uint64 {
 // of a random count from 1 to maxBlocks when n < 0, chosen uniformly among
 // the patterns of that count, reproducibly from seed.
 func generateBlocks(n int, seed int64) uint64 {
-	rng := &splitmix{x: uint64(seed)}
+	rng := splitmix.New(uint64(seed)) // patterns depend on the seed only
 	if n < 0 {
-		n = 1 + rng.intn(maxBlocks)
+		n = 1 + rng.Intn(maxBlocks)
 	}
 	if n == 0 || n > maxBlocks {
 		return 0
@@ -102,7 +90,7 @@ func generateBlocks(n int, seed int64) uint64 {
 		splits = append(splits, split{p, q, w})
 		total += w
 	}
-	r := rng.intn(total)
+	r := rng.Intn(total)
 	for _, s := range splits {
 		if r < s.weight {
 			b |= pick(rng, orbitPairs, s.pairs)

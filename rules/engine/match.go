@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"boardrepl/rules"
+	"boardrepl/rules/splitmix"
 )
 
 // DefaultMaxPlies is the move cap of a match game when none is given.
@@ -72,15 +73,8 @@ func (c *MatchConfig) Check() error {
 	return err
 }
 
-func splitmix(x uint64) uint64 {
-	x += 0x9E3779B97F4A7C15
-	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
-	x = (x ^ x>>27) * 0x94D049BB133111EB
-	return x ^ x>>31
-}
-
 // GameSeed is the seed of game i of a match with seed s.
-func GameSeed(s uint64, i int) uint64 { return splitmix(s ^ splitmix(uint64(i)+1)) }
+func GameSeed(s uint64, i int) uint64 { return splitmix.Mix(s ^ splitmix.Mix(uint64(i)+1)) }
 
 // PlayGame plays game i of the match between p1 and p2 (players made from
 // c.P1 and c.P2). It returns ctx's error when cancelled before the end.
@@ -100,8 +94,8 @@ func (c *MatchConfig) PlayGame(ctx context.Context, i int, p1, p2 Player) (GameR
 	// after which the same side is to move (the Konobi swap) exchanges them.
 	var owner [2]int
 	owner[res.P1Side], owner[1-res.P1Side] = 1, 2
-	p1.NewGame(splitmix(seed ^ 1))
-	p2.NewGame(splitmix(seed ^ 2))
+	p1.NewGame(splitmix.Mix(seed ^ 1))
+	p2.NewGame(splitmix.Mix(seed ^ 2))
 	opening := rand.New(rand.NewPCG(GameSeed(c.Seed, i/2*2), 0x6f70656e))
 	var buf []rules.Move
 	for ply := 0; ; ply++ {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"boardrepl/rules"
+	"boardrepl/rules/splitmix"
 )
 
 // legal reports whether colour c may place a stone on the empty point p.
@@ -259,14 +260,7 @@ var (
 )
 
 func init() {
-	x := uint64(0x6b6f6e6f6269) // "konobi"
-	next := func() uint64 {
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-		return z ^ (z >> 31)
-	}
+	next := splitmix.New(0x6b6f6e6f6269).Next // "konobi"
 	for c := range zStone {
 		for i := range zStone[c] {
 			zStone[c][i] = next()

@@ -31,6 +31,7 @@ import (
 	"strings"
 
 	"boardrepl/rules"
+	"boardrepl/rules/splitmix"
 )
 
 // StartPosition is the start position string.
@@ -282,14 +283,7 @@ var (
 )
 
 func init() {
-	s := uint64(0x0A3A1E_0BA4E)
-	next := func() uint64 { // splitmix64
-		s += 0x9E3779B97F4A7C15
-		z := s
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
+	next := splitmix.New(0x0A3A1E_0BA4E).Next
 	for i := range zPit {
 		for c := range zPit[i] {
 			zPit[i][c] = next()

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"boardrepl/rules"
+	"boardrepl/rules/splitmix"
 )
 
 // How a game ended (besides the lazily found "no legal move").
@@ -457,14 +458,7 @@ var (
 )
 
 func initZobrist() {
-	s := uint64(0x7ab1e7ab1e5eed)
-	next := func() uint64 {
-		s += 0x9e3779b97f4a7c15
-		z := s
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := splitmix.New(0x7ab1e7ab1e5eed).Next
 	for p := 1; p < 4; p++ {
 		for sq := 0; sq < nsq; sq++ {
 			zobrist[p][sq] = next()
