@@ -2,6 +2,7 @@ package tablut
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"boardrepl/rules"
@@ -19,7 +20,7 @@ func (g *Game) Board() rules.Board {
 	var counts [4]int
 	for row := 0; row < size; row++ {
 		rank := size - 1 - row
-		b.Ranks = append(b.Ranks, itoa(rank+1))
+		b.Ranks = append(b.Ranks, strconv.Itoa(rank+1))
 		for f := 0; f < size; f++ {
 			sq := sqOf(f, rank)
 			p := g.board[sq]

@@ -2,6 +2,7 @@ package tablut
 
 import (
 	"math/bits"
+	"strconv"
 
 	"boardrepl/rules"
 	"boardrepl/rules/splitmix"
@@ -74,7 +75,7 @@ func (g *Game) Info() *rules.Info { return g.r.info }
 func (g *Game) Options() rules.Options {
 	o := rules.Options{}
 	if g.r.repetitionOption && g.repeatN != 0 {
-		o["repetition"] = itoa(g.repeatN)
+		o["repetition"] = strconv.Itoa(g.repeatN)
 	}
 	return o
 }
@@ -465,18 +466,4 @@ func initZobrist() {
 		}
 	}
 	zobristSide = next()
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
 }
