@@ -16,30 +16,16 @@ func TestEvalRandomGames(t *testing.T) {
 }
 
 func TestEvalHandChecked(t *testing.T) {
-	cases := []struct {
-		pos  string
-		term string
-		want int
-		why  string
-	}{
-		{StartPosition, "material", 0, "two pieces each"},
-		{"x5o/7/7/7/7/5x1/o5x o 0 1", "material", -100, "blue to move has 2 pieces against 3"},
-		{"x5o/7/7/7/7/5x1/o5x x 0 1", "material", 100, "red to move has 3 pieces against 2"},
+	evaltest.Terms(t, Info, []evaltest.TermCase{
+		{Pos: StartPosition, Term: "material", Want: 0, Why: "two pieces each"},
+		{Pos: "x5o/7/7/7/7/5x1/o5x o 0 1", Term: "material", Want: -100, Why: "blue to move has 2 pieces against 3"},
+		{Pos: "x5o/7/7/7/7/5x1/o5x x 0 1", Term: "material", Want: 100, Why: "red to move has 3 pieces against 2"},
 		// Red a1 clones to a2, b1, b2 (3); blue g7 to f7, f6, g6 (3).
-		{"6o/7/7/7/7/7/x6 x 0 1", "mobility", 0, "a corner piece each: 3 clone squares each"},
+		{Pos: "6o/7/7/7/7/7/x6 x 0 1", Term: "mobility", Want: 0, Why: "a corner piece each: 3 clone squares each"},
 		// Red d4 reaches 8 squares, blue g7 3: (8-3)*4.
-		{"6o/7/7/3x3/7/7/7 x 0 1", "mobility", 20, "d4 has 8 neighbours, g7 three"},
-		{"6o/7/7/3x3/7/7/7 x 0 1", "frontier", 0, "one exposed piece each"},
-	}
-	for _, c := range cases {
-		g, err := Info.Parse(nil, c.pos)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := evaltest.Term(t, g, c.term); got != c.want {
-			t.Errorf("%s: %s = %d, want %d (%s)", c.pos, c.term, got, c.want, c.why)
-		}
-	}
+		{Pos: "6o/7/7/3x3/7/7/7 x 0 1", Term: "mobility", Want: 20, Why: "d4 has 8 neighbours, g7 three"},
+		{Pos: "6o/7/7/3x3/7/7/7 x 0 1", Term: "frontier", Want: 0, Why: "one exposed piece each"},
+	})
 }
 
 func TestOutcomeEnds(t *testing.T) {

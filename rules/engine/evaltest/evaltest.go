@@ -78,3 +78,25 @@ func Term(t *testing.T, g rules.Game, name string) int {
 	t.Fatalf("no evaluation term %q", name)
 	return 0
 }
+
+// TermCase is a hand-checked value of one evaluation term in a position.
+type TermCase struct {
+	Pos  string // the position string
+	Term string // the term's name
+	Want int
+	Why  string // how the value was worked out
+}
+
+// Terms checks hand-checked term values in positions of a rule set.
+func Terms(t *testing.T, info *rules.Info, cases []TermCase) {
+	t.Helper()
+	for _, c := range cases {
+		g, err := info.NewGame(nil, c.Pos)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Pos, err)
+		}
+		if got := Term(t, g, c.Term); got != c.Want {
+			t.Errorf("%s: %s = %d, want %d (%s)", c.Pos, c.Term, got, c.Want, c.Why)
+		}
+	}
+}
