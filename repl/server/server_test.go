@@ -160,18 +160,26 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
+// pair connects two clients in turn, as a table's first and second player,
+// and gives them the names first and second when asked.
+func pair(t *testing.T, ts *testServer, first, second string) (*tclient, *tclient) {
+	t.Helper()
+	a := dial(t, ts.addr, first)
+	a.expect("Waiting for a second player")
+	b := dial(t, ts.addr, second)
+	a.expect("What is your name?")
+	b.expect("What is your name?")
+	a.send(first)
+	b.send(second)
+	return a, b
+}
+
 // A whole Konobi game on a 3x3 board: names, a refused move, the swap, a
 // move out of turn, garbage bytes, the win, and the record.
 func TestWholeGameWithSwap(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ts := start(t, "konobi", []string{"size=3"}, time.Minute)
-	alice := dial(t, ts.addr, "alice")
-	alice.expect("Waiting for a second player")
-	bob := dial(t, ts.addr, "bob")
-	alice.expect("What is your name?")
-	bob.expect("What is your name?")
-	alice.send("alice")
-	bob.send("bob")
+	alice, bob := pair(t, ts, "alice", "bob")
 	alice.expect("You play black (you move first), against bob.")
 	bob.expect("You play white (you move second), against alice.")
 	alice.expect("Your move (black)")
@@ -289,12 +297,7 @@ func TestDisconnectAndThirdClient(t *testing.T) {
 func TestIdleLosesOnTime(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ts := start(t, "konobi", nil, 300*time.Millisecond)
-	a := dial(t, ts.addr, "a")
-	b := dial(t, ts.addr, "b")
-	a.expect("What is your name?")
-	b.expect("What is your name?")
-	a.send("ann")
-	b.send("ben")
+	a, b := pair(t, ts, "ann", "ben")
 	b.expect("Waiting for ann")
 	b.expect("ann lost on time")
 	a.expect("You lose")
@@ -345,13 +348,7 @@ func TestLineReader(t *testing.T) {
 func TestForcedPassAnnounced(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ts := start(t, "konobi", []string{"size=5"}, time.Minute)
-	black := dial(t, ts.addr, "roberto")
-	black.expect("Waiting")
-	white := dial(t, ts.addr, "lorenzo")
-	black.expect("What is your name?")
-	white.expect("What is your name?")
-	black.send("roberto")
-	white.send("lorenzo")
+	black, white := pair(t, ts, "roberto", "lorenzo")
 	moves := strings.Fields("a1 b4 c2 e5 e4 e1 c1 b2 d4 a2 b5 d3 b1 a4 a3 d5 d2 e3 c5 d1 a5 e2 b3")
 	for i, m := range moves {
 		p := black
@@ -376,13 +373,7 @@ func TestForcedPassAnnounced(t *testing.T) {
 func TestFloodingClient(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ts := start(t, "konobi", []string{"size=5"}, time.Minute)
-	a := dial(t, ts.addr, "a")
-	a.expect("Waiting")
-	b := dial(t, ts.addr, "b")
-	a.expect("What is your name?")
-	b.expect("What is your name?")
-	a.send("ann")
-	b.send("ben")
+	a, b := pair(t, ts, "ann", "ben")
 	a.expect("Your move (black)")
 	flood := strings.Repeat("c3\r\n", 5000) + strings.Repeat("\x00\xff\xfe garbage \x1b[31m\r\n", 500)
 	done := make(chan error, 1)
