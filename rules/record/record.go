@@ -148,16 +148,22 @@ func (r *Record) Format() string {
 		}
 		words = append(words, m.Text)
 	}
-	res := r.Result
-	if res == "" {
-		res = r.Get(TagResult)
-	}
-	if res == "" {
-		res = Unfinished
-	}
+	res := r.ResultText()
 	words = append(words, res)
 	WriteWords(&b, words)
 	return b.String()
+}
+
+// ResultText is the record's result: the token that ended its moves, else
+// its Result tag, else "*" (unfinished).
+func (r *Record) ResultText() string {
+	if r.Result != "" {
+		return r.Result
+	}
+	if res := r.Get(TagResult); res != "" {
+		return res
+	}
+	return Unfinished
 }
 
 // WriteWords writes the move text's words separated by spaces, wrapped

@@ -114,13 +114,7 @@ func Export(r *record.Record) (string, error) {
 		}
 		moves = append(moves, text)
 	}
-	res := r.Result
-	if res == "" {
-		res = r.Get(record.TagResult)
-	}
-	if res == "" {
-		res = record.Unfinished
-	}
+	res := r.ResultText()
 	out := &record.Record{Result: res}
 	get := func(name string) string {
 		if v := r.Get(name); v != "" {
@@ -213,13 +207,7 @@ func Import(text string) (*record.Record, error) {
 		}
 		r.Moves = append(r.Moves, record.Move{Text: bpit, Line: m.Line})
 	}
-	res := p.Result
-	if res == "" {
-		res = p.Get("Result")
-	}
-	if res == "" {
-		res = record.Unfinished
-	}
+	res := p.ResultText()
 	r.Set(record.TagResult, res)
 	r.Result = res
 	term := p.Get(record.TagTermination)

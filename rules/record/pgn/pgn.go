@@ -123,13 +123,7 @@ func ImportGame(text string) (*record.Record, error) {
 		r.Moves = append(r.Moves, record.Move{Text: g.FormatMove(mv), Line: m.Line})
 		g.Play(mv)
 	}
-	res := p.Result
-	if res == "" {
-		res = p.Get("Result")
-	}
-	if res == "" {
-		res = record.Unfinished
-	}
+	res := p.ResultText()
 	r.Set(record.TagResult, res)
 	r.Result = res
 	term := p.Get("Termination")
@@ -190,13 +184,7 @@ func Export(r *record.Record) (string, error) {
 		moves = append(moves, g.FormatMove(mv))
 		g.Play(mv)
 	}
-	res := r.Result
-	if res == "" {
-		res = r.Get(record.TagResult)
-	}
-	if res == "" {
-		res = record.Unfinished
-	}
+	res := r.ResultText()
 	get := func(name string) string {
 		if v := r.Get(name); v != "" {
 			return v
