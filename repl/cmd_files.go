@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"boardrepl/repl/atomicfile"
+	"boardrepl/internal/atomicfile"
 	"boardrepl/rules/record"
 )
 

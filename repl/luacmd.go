@@ -6,16 +6,16 @@ import (
 	"fmt"
 	"strings"
 
-	"boardrepl/repl/lua"
+	"boardrepl/scripting"
 	"boardrepl/rules"
 )
 
 // Lua at the prompt: 'lua CODE' and 'run FILE.lua' run against the current
-// game through the Lua layer (package repl/lua).
+// game through the Lua layer (package scripting).
 
 // luaHost lets scripts see and change the session's game.
-func (r *REPL) luaHost() lua.Host {
-	return lua.FuncHost{
+func (r *REPL) luaHost() scripting.Host {
+	return scripting.FuncHost{
 		CurrentFunc: func() (rules.Game, []string) {
 			line := r.s.Line()[:r.s.Cursor()]
 			hist := make([]string, len(line))
@@ -42,10 +42,10 @@ func (r *REPL) luaHost() lua.Host {
 // runLua runs a script file or a chunk of code, then shows the board when
 // the script changed the game. Failed checks make an error (after the
 // script's own report), so that piped input stops there.
-func (r *REPL) runLua(ctx context.Context, run func(*lua.Session) (lua.Summary, error)) error {
+func (r *REPL) runLua(ctx context.Context, run func(*scripting.Session) (scripting.Summary, error)) error {
 	before := r.s.Info().ID + " " + r.s.Start() + " " + r.s.Game().Position()
 	n := r.s.Cursor()
-	ls := lua.NewSession(r.out, r.luaHost())
+	ls := scripting.NewSession(r.out, r.luaHost())
 	sum, err := run(ls)
 	if after := r.s.Info().ID + " " + r.s.Start() + " " + r.s.Game().Position(); after != before || r.s.Cursor() != n {
 		r.show()
@@ -69,12 +69,12 @@ func cmdLua(ctx context.Context, r *REPL, args []string, rest string) error {
 	if rest == "" {
 		return errors.New("usage: lua CODE (e.g. lua print(current():moves()[1]))")
 	}
-	return r.runLua(ctx, func(ls *lua.Session) (lua.Summary, error) { return ls.RunString(ctx, rest) })
+	return r.runLua(ctx, func(ls *scripting.Session) (scripting.Summary, error) { return ls.RunString(ctx, rest) })
 }
 
 // runLuaFile runs FILE.lua with its arguments.
 func (r *REPL) runLuaFile(ctx context.Context, args []string) error {
-	return r.runLua(ctx, func(ls *lua.Session) (lua.Summary, error) { return ls.RunFile(ctx, args[0], args[1:]...) })
+	return r.runLua(ctx, func(ls *scripting.Session) (scripting.Summary, error) { return ls.RunFile(ctx, args[0], args[1:]...) })
 }
 
 // isLuaRun says whether 'run' was given a Lua script (FILE.lua [ARGS...]).

@@ -13,11 +13,11 @@ import (
 	"strings"
 
 	"boardrepl/repl"
-	"boardrepl/repl/batch"
-	"boardrepl/repl/convert"
-	lualayer "boardrepl/repl/lua"
-	"boardrepl/repl/tablutnet"
-	"boardrepl/repl/uai"
+	"boardrepl/batch"
+	"boardrepl/batch/convert"
+	"boardrepl/scripting"
+	"boardrepl/protocol/tablutnet"
+	"boardrepl/protocol/uai"
 	_ "boardrepl/rules/all"
 )
 
@@ -53,7 +53,7 @@ func commands() []*command {
 	for _, c := range batch.Commands {
 		out = append(out, &command{c.Name, c.Summary, c.Usage, c.Run})
 	}
-	out = append(out, &command{"run", "run a Lua script or a directory of them (checks, puzzles, openings)", lualayer.Usage, lualayer.RunMain})
+	out = append(out, &command{"run", "run a Lua script or a directory of them (checks, puzzles, openings)", scripting.Usage, scripting.RunMain})
 	return append(out, serveCmd,
 		&command{"tablut-client", tablutnet.ClientSummary, tablutnet.ClientUsage, tablutnet.RunClient},
 		&command{"tablut-server", tablutnet.ServerSummary, tablutnet.ServerUsage, tablutnet.RunServer},

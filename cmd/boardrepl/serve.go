@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"boardrepl/repl/render"
-	"boardrepl/repl/server"
+	"boardrepl/telnet"
 	"boardrepl/rules"
 )
 
@@ -96,7 +96,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageErr("--record %q: not a directory", *record)
 		}
 	}
-	srv, err := server.New(server.Config{
+	srv, err := telnet.New(telnet.Config{
 		Info: info, Options: opts, Idle: *idle, RecordDir: *record, Log: stderr,
 		Render: func(g rules.Game, last string, color bool) string {
 			b := g.Board()

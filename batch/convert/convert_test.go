@@ -1,0 +1,31 @@
+package convert
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestConvert(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		in   string
+		code int
+		want string
+	}{
+		{[]string{"-h"}, "", 0, "usage: boardrepl convert"},
+		{nil, "", 2, "--from is required"},
+		{[]string{"--from", "ogn", "--to", "tablut-log"}, "", 2, "--to"},
+		{[]string{"--from", "ogn"}, "1. F f *", 0, "1. A L *"},
+		{[]string{"--from", "record", "--to", "ogn"}, "[Game \"oware\"]\n\n1. A L *", 0, "1. F f *"},
+		{[]string{"--from", "record", "--to", "ataxx-pgn"}, "[Game \"ataxx\"]\n[Red \"me\"]\n\n1. f2 *", 0, "[Black \"me\"]"},
+		{[]string{"--from", "ataxx-pgn"}, "1. f2 b6 *", 1, `move 2 "b6"`},
+		{[]string{"--from", "tablut-log", "../../rules/record/tablutlog/testdata/challenge_it.log"}, "", 0, "4. h4-h1 1-0"},
+		{[]string{"--from", "record", "--to", "ogn"}, "[Game \"ataxx\"]\n\n1. f2 *", 1, "Oware games only"},
+	} {
+		var out, errb strings.Builder
+		code := Run(c.args, strings.NewReader(c.in), &out, &errb)
+		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) {
+			t.Errorf("%q: exit %d (want %d)\n%s%s", c.args, code, c.code, out.String(), errb.String())
+		}
+	}
+}

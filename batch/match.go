@@ -1,0 +1,496 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"boardrepl/internal/atomicfile"
+	"boardrepl/rules"
+	"boardrepl/rules/engine"
+	"boardrepl/rules/record"
+)
+
+var matchCmd = &Command{
+	Name:    "match",
+	Summary: "self-play between two players (random, alpha-beta, MCTS) with statistics",
+	Usage: `usage: boardrepl match -g GAME [-o KEY=VALUE]... [-p POSITION] --p1 SPEC --p2 SPEC
+                       --games N [--seed S] [-j N] [--max-plies N] [--opening N]
+                       [--record DIR] [--stop-after N] [-v] [--json]
+
+Plays N games between two players and prints a table: wins per player and
+per colour with percentages, draws, the average length, and the Elo
+difference of p1 over p2 with its 95% error margin. Colours alternate: p1
+moves first in games 1, 3, 5...; games 2k-1 and 2k share their random
+opening (--opening N random plies, default 0), one with each colour.
+
+` + engine.PlayerHelp + `
+  --games N      number of games (required)
+  --seed S       seed of every random choice (default: from the clock,
+                 reported on stderr); the same seed replays the same match
+  -j N           games played in parallel (default 1); results do not depend on it
+  --max-plies N  the move cap (default 1000): a game that reaches it is
+                 adjudicated, a win when the evaluation of the side to move is
+                 at least 200 either way, else a draw, and reported as such
+  --opening N    random plies at the start of each game (default 0)
+  --record DIR   write every game as a record DIR/game-0001.txt ...; a run
+                 with the same DIR resumes: games already there are counted,
+                 not replayed (the seed is taken from them)
+  --stop-after N stop after N new games, as if interrupted
+  -v             print a line per game
+  --json         one object per finished game
+                 {"game","p1","p2","p1_side","winner","winner_side","result",
+                 "reason","score","plies","adjudicated","moves"}, then a summary
+                 {"summary":true,"games","p1_wins","p2_wins","draws",...}
+
+Ctrl-C stops the match after the games in progress are dropped; the table
+covers the finished games and says how to resume.
+`,
+}
+
+// matchFlags are match's own flags.
+type matchFlags struct {
+	p1, p2    string
+	games     int
+	seed      string
+	jobs      int
+	maxPlies  int
+	opening   int
+	recordDir string
+	stopAfter int
+	verbose   bool
+}
+
+type matchGameJSON struct {
+	Game        int      `json:"game"`
+	P1          string   `json:"p1"`
+	P2          string   `json:"p2"`
+	P1Side      string   `json:"p1_side"`
+	Winner      string   `json:"winner"`
+	WinnerSide  string   `json:"winner_side,omitempty"`
+	Result      string   `json:"result"`
+	Reason      string   `json:"reason,omitempty"`
+	Score       string   `json:"score,omitempty"`
+	Plies       int      `json:"plies"`
+	Adjudicated bool     `json:"adjudicated"`
+	Resumed     bool     `json:"resumed,omitempty"`
+	Moves       []string `json:"moves"`
+}
+
+type matchSummaryJSON struct {
+	Summary     bool           `json:"summary"`
+	Game        string         `json:"game"`
+	P1          string         `json:"p1"`
+	P2          string         `json:"p2"`
+	Seed        uint64         `json:"seed"`
+	Games       int            `json:"games"`
+	P1Wins      int            `json:"p1_wins"`
+	P2Wins      int            `json:"p2_wins"`
+	Draws       int            `json:"draws"`
+	Adjudicated int            `json:"adjudicated"`
+	AvgPlies    float64        `json:"avg_plies"`
+	SideWins    map[string]int `json:"side_wins"`
+	P1Score     float64        `json:"p1_score"`
+	Elo         *float64       `json:"elo"`
+	EloMargin   *float64       `json:"elo_margin"`
+	Complete    bool           `json:"complete"`
+}
+
+func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := matchCmd
+	var gf gameFlags
+	var mf matchFlags
+	fs := newFlagSet(c)
+	gf.register(fs)
+	fs.StringVar(&mf.p1, "p1", "", "player 1")
+	fs.StringVar(&mf.p2, "p2", "", "player 2")
+	fs.IntVar(&mf.games, "games", 0, "number of games")
+	fs.StringVar(&mf.seed, "seed", "", "seed")
+	fs.IntVar(&mf.jobs, "j", 1, "games in parallel")
+	fs.IntVar(&mf.maxPlies, "max-plies", engine.DefaultMaxPlies, "move cap")
+	fs.IntVar(&mf.opening, "opening", 0, "random opening plies")
+	fs.StringVar(&mf.recordDir, "record", "", "record directory")
+	fs.IntVar(&mf.stopAfter, "stop-after", 0, "stop after N games")
+	fs.BoolVar(&mf.verbose, "v", false, "a line per game")
+	g, code, quit := gf.start(c, fs, args, stdout, stderr)
+	if quit {
+		return code
+	}
+	cfg := engine.MatchConfig{Info: g.Info(), Options: gf.opts, Position: gf.position,
+		P1: mf.p1, P2: mf.p2, Games: mf.games, Jobs: mf.jobs, MaxPlies: mf.maxPlies, Opening: mf.opening}
+	switch {
+	case mf.p1 == "" || mf.p2 == "":
+		return fail(stderr, c.Name, usagef("missing --p1 or --p2 (see 'boardrepl help match')"))
+	case mf.games < 1:
+		return fail(stderr, c.Name, usagef("missing --games N (N >= 1)"))
+	case mf.jobs < 1:
+		return fail(stderr, c.Name, usagef("-j %d: want at least 1", mf.jobs))
+	case mf.maxPlies < 1:
+		return fail(stderr, c.Name, usagef("--max-plies %d: want at least 1", mf.maxPlies))
+	case mf.opening < 0 || mf.stopAfter < 0:
+		return fail(stderr, c.Name, usagef("--opening and --stop-after cannot be negative"))
+	}
+	for _, s := range []string{mf.p1, mf.p2} {
+		if _, err := engine.ParsePlayer(s); err != nil {
+			return fail(stderr, c.Name, usageError{err.Error()})
+		}
+	}
+	seedGiven := mf.seed != ""
+	if seedGiven {
+		s, err := strconv.ParseUint(mf.seed, 10, 64)
+		if err != nil {
+			return fail(stderr, c.Name, usagef("--seed %q: want a whole number", mf.seed))
+		}
+		cfg.Seed = s
+	}
+
+	// Resume from the records already written.
+	done := map[int]engine.GameResult{}
+	if mf.recordDir != "" {
+		if err := os.MkdirAll(mf.recordDir, 0o755); err != nil {
+			return fail(stderr, c.Name, err)
+		}
+		seed, found, err := loadMatchRecords(mf.recordDir, &cfg, g, done)
+		if err != nil {
+			return fail(stderr, c.Name, usageError{err.Error()})
+		}
+		if found {
+			if seedGiven && seed != cfg.Seed {
+				return fail(stderr, c.Name, usagef("--record %s holds games of seed %d, not %d", mf.recordDir, seed, cfg.Seed))
+			}
+			cfg.Seed, seedGiven = seed, true
+		}
+		if len(done) > 0 {
+			fmt.Fprintf(stderr, "match: resuming: %d of %d games already in %s\n", len(done), cfg.Games, mf.recordDir)
+		}
+	}
+	if !seedGiven {
+		cfg.Seed = uint64(time.Now().UnixNano()) % 1_000_000_000
+		fmt.Fprintf(stderr, "match: seed %d\n", cfg.Seed)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	var sum engine.Summary
+	sides := g.Info().Sides
+	emit := func(r engine.GameResult, resumed bool) {
+		sum.Add(r)
+		if gf.json {
+			writeJSON(stdout, matchGameLine(cfg, sides, r, resumed))
+		} else if mf.verbose {
+			tag := ""
+			if resumed {
+				tag = " (resumed)"
+			}
+			fmt.Fprintf(stdout, "game %d: p1 %s, %s, %d plies%s\n", r.Index+1, sides[r.P1Side], r.Text, r.Plies, tag)
+		}
+	}
+	bar := newProgress(stderr, "match", cfg.Games)
+	bar.set(len(done))
+	played := 0
+	next := 0 // the next game number to report, in order
+	flushDone := func(upTo int) {
+		for ; next < upTo; next++ {
+			if r, ok := done[next]; ok {
+				emit(r, true)
+			}
+		}
+	}
+	var writeErr error
+	runErr := cfg.Run(ctx, func(i int) bool { _, ok := done[i]; return ok }, func(r engine.GameResult) {
+		flushDone(r.Index)
+		if mf.recordDir != "" && writeErr == nil {
+			writeErr = writeMatchRecord(mf.recordDir, cfg, g, r)
+		}
+		emit(r, false)
+		next = r.Index + 1
+		played++
+		bar.set(len(done) + played)
+		if mf.stopAfter > 0 && played >= mf.stopAfter {
+			cancel()
+		}
+	})
+	complete := runErr == nil
+	if complete {
+		flushDone(cfg.Games)
+	}
+	bar.finish()
+	if writeErr != nil {
+		fmt.Fprintf(stderr, "boardrepl match: %v\n", writeErr)
+	}
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		return fail(stderr, c.Name, runErr)
+	}
+	if gf.json {
+		writeJSON(stdout, summaryJSON(cfg, sides, sum, complete))
+	} else {
+		printMatchTable(stdout, cfg, sides, sum)
+	}
+	if !complete {
+		how := "run it again with --record DIR to make a match resumable"
+		if mf.recordDir != "" {
+			how = "run the same command again to resume"
+		}
+		fmt.Fprintf(stderr, "match: stopped after %d of %d games; %s\n", sum.Games, cfg.Games, how)
+		if mf.stopAfter > 0 && played >= mf.stopAfter {
+			return ExitOK
+		}
+		return ExitFail
+	}
+	if writeErr != nil {
+		return ExitFail
+	}
+	return ExitOK
+}
+
+func winnerName(w int) string {
+	switch w {
+	case 1:
+		return "p1"
+	case 2:
+		return "p2"
+	}
+	return "draw"
+}
+
+func matchGameLine(cfg engine.MatchConfig, sides [2]string, r engine.GameResult, resumed bool) matchGameJSON {
+	j := matchGameJSON{Game: r.Index + 1, P1: cfg.P1, P2: cfg.P2, P1Side: sides[r.P1Side], Winner: winnerName(r.Winner),
+		Result: r.Text, Reason: r.Reason, Score: r.Score, Plies: r.Plies, Adjudicated: r.Adjudicated, Resumed: resumed, Moves: r.Moves}
+	if r.WinnerSide >= 0 {
+		j.WinnerSide = sides[r.WinnerSide]
+	}
+	if j.Moves == nil {
+		j.Moves = []string{}
+	}
+	return j
+}
+
+func finite(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	x = math.Round(x*10) / 10
+	return &x
+}
+
+func summaryJSON(cfg engine.MatchConfig, sides [2]string, s engine.Summary, complete bool) matchSummaryJSON {
+	elo, margin := s.Elo()
+	return matchSummaryJSON{Summary: true, Game: cfg.Info.ID, P1: cfg.P1, P2: cfg.P2, Seed: cfg.Seed, Games: s.Games,
+		P1Wins: s.P1Wins, P2Wins: s.P2Wins, Draws: s.Draws, Adjudicated: s.Adjudicated,
+		AvgPlies: math.Round(s.AvgPlies()*10) / 10, SideWins: map[string]int{sides[0]: s.SideWins[0], sides[1]: s.SideWins[1]},
+		P1Score: math.Round(s.Score()*10000) / 10000, Elo: finite(elo), EloMargin: finite(margin), Complete: complete}
+}
+
+func pct(n, of int) string {
+	if of == 0 {
+		return "  -   "
+	}
+	return fmt.Sprintf("%6.2f %%", 100*float64(n)/float64(of))
+}
+
+func formatElo(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsNaN(x):
+		return "?"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.0f", x)
+}
+
+// printMatchTable prints the statistics of a match.
+func printMatchTable(w io.Writer, cfg engine.MatchConfig, sides [2]string, s engine.Summary) {
+	fmt.Fprintf(w, "%s: %d games, p1 %s vs p2 %s, seed %d\n", cfg.Info.ID, s.Games, cfg.P1, cfg.P2, cfg.Seed)
+	width := max(len(cfg.P1), len(cfg.P2)) + 3
+	fmt.Fprintf(w, "%-*s %14s  %14s  %14s\n", width, "player", "wins", "draws", "losses")
+	row := func(name string, wins, losses int) {
+		fmt.Fprintf(w, "%-*s %5d %8s  %5d %8s  %5d %8s\n", width, name, wins, pct(wins, s.Games), s.Draws, pct(s.Draws, s.Games), losses, pct(losses, s.Games))
+	}
+	row("p1 "+cfg.P1, s.P1Wins, s.P2Wins)
+	row("p2 "+cfg.P2, s.P2Wins, s.P1Wins)
+	fmt.Fprintf(w, "by colour: %s %s, %s %s, draws %s\n", sides[0], strings.TrimSpace(pct(s.SideWins[0], s.Games)),
+		sides[1], strings.TrimSpace(pct(s.SideWins[1], s.Games)), strings.TrimSpace(pct(s.Draws, s.Games)))
+	for side := 0; side < 2; side++ {
+		p2Games := s.P1Games[1-side]
+		fmt.Fprintf(w, "as %s: p1 won %d of %d, p2 won %d of %d\n", sides[side], s.P1WinsAs[side], s.P1Games[side], s.P2WinsAs[side], p2Games)
+	}
+	fmt.Fprintf(w, "average length %.1f plies; adjudicated at the move cap: %d\n", s.AvgPlies(), s.Adjudicated)
+	elo, margin := s.Elo()
+	fmt.Fprintf(w, "Elo difference p1 - p2: %s ± %s (95 %%)\n", formatElo(elo), strings.TrimPrefix(formatElo(margin), "+"))
+}
+
+// recordName is the file of game i (0-based) in a record directory.
+func recordName(dir string, i int) string {
+	return filepath.Join(dir, fmt.Sprintf("game-%04d.txt", i+1))
+}
+
+// writeMatchRecord writes one game as a record, through a temporary file.
+func writeMatchRecord(dir string, cfg engine.MatchConfig, g rules.Game, r engine.GameResult) error {
+	sides := cfg.Info.Sides
+	rec := &record.Record{}
+	rec.Set(record.TagGame, cfg.Info.ID)
+	if o := cfg.Info.FormatOptions(g.Options()); len(o) > 0 {
+		rec.Set(record.TagOptions, strings.Join(o, " "))
+	}
+	if cfg.Position != "" {
+		rec.Set(record.TagPosition, r.Start)
+	}
+	rec.Set("Round", strconv.Itoa(r.Index+1))
+	rec.Set("Seed", strconv.FormatUint(cfg.Seed, 10))
+	rec.Set("P1", cfg.P1)
+	rec.Set("P2", cfg.P2)
+	rec.Set("P1Side", sides[r.P1Side])
+	if r.P1Side == 0 {
+		rec.Set(titleCase(sides[0]), cfg.P1)
+		rec.Set(titleCase(sides[1]), cfg.P2)
+	} else {
+		rec.Set(titleCase(sides[0]), cfg.P2)
+		rec.Set(titleCase(sides[1]), cfg.P1)
+	}
+	rec.Set("Winner", winnerName(r.Winner))
+	if r.Score != "" {
+		rec.Set("Score", r.Score)
+	}
+	if r.Adjudicated {
+		rec.Set("Adjudicated", "yes")
+	}
+	rec.Set(record.TagResult, record.ResultToken(true, r.WinnerSide))
+	rec.Set(record.TagTermination, r.Reason)
+	rec.AddMoves(r.Moves...)
+	name := recordName(dir, r.Index)
+	return atomicfile.Write(name, []byte(rec.Format()), true)
+}
+
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// loadMatchRecords reads the finished games of a record directory into
+// done. It returns the match seed they were played with.
+func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done map[int]engine.GameResult) (seed uint64, found bool, err error) {
+	sides := cfg.Info.Sides
+	for i := 0; i < cfg.Games; i++ {
+		name := recordName(dir, i)
+		b, err := os.ReadFile(name)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return 0, false, err
+		}
+		rec, err := record.Parse(string(b))
+		if err != nil {
+			return 0, false, fmt.Errorf("%s: %v", name, err)
+		}
+		if rec.Get(record.TagGame) != cfg.Info.ID || rec.Get("P1") != cfg.P1 || rec.Get("P2") != cfg.P2 {
+			return 0, false, fmt.Errorf("%s is a game of %s between %s and %s, not of this match (%s, %s against %s)",
+				name, rec.Get(record.TagGame), rec.Get("P1"), rec.Get("P2"), cfg.Info.ID, cfg.P1, cfg.P2)
+		}
+		s, err := strconv.ParseUint(rec.Get("Seed"), 10, 64)
+		if err != nil {
+			return 0, false, fmt.Errorf("%s: no match seed", name)
+		}
+		if found && s != seed {
+			return 0, false, fmt.Errorf("%s: seed %d, but other games in %s have seed %d", name, s, dir, seed)
+		}
+		seed, found = s, true
+		r := engine.GameResult{Index: i, WinnerSide: -1, Moves: rec.MoveTexts(), Reason: rec.Get(record.TagTermination),
+			Score: rec.Get("Score"), Adjudicated: rec.Get("Adjudicated") == "yes"}
+		r.Plies = len(r.Moves)
+		r.P1Side = 0
+		if rec.Get("P1Side") == sides[1] {
+			r.P1Side = 1
+		}
+		switch rec.Get(record.TagResult) {
+		case record.FirstWins:
+			r.WinnerSide = 0
+		case record.SecondWins:
+			r.WinnerSide = 1
+		case record.DrawResult:
+		default:
+			continue // unfinished: play it again
+		}
+		switch rec.Get("Winner") {
+		case "p1":
+			r.Winner = 1
+		case "p2":
+			r.Winner = 2
+		}
+		if r.WinnerSide >= 0 {
+			r.Text = sides[r.WinnerSide] + " wins"
+		} else {
+			r.Text = "draw"
+		}
+		if r.Score != "" {
+			r.Text += " " + r.Score
+		}
+		if r.Reason != "" {
+			r.Text += " (" + r.Reason + ")"
+		}
+		done[i] = r
+	}
+	return seed, found, nil
+}
+
+// progress is a one-line progress bar on stderr, drawn only when stderr is
+// a terminal.
+type progress struct {
+	w       io.Writer
+	on      bool
+	label   string
+	total   int
+	n       int
+	start   time.Time
+	lastDrw time.Time
+}
+
+func newProgress(w io.Writer, label string, total int) *progress {
+	p := &progress{w: w, label: label, total: total, start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 && os.Getenv("TERM") != "dumb" {
+			p.on = true
+		}
+	}
+	return p
+}
+
+func (p *progress) set(n int) {
+	p.n = n
+	if !p.on || (time.Since(p.lastDrw) < 100*time.Millisecond && n < p.total) {
+		return
+	}
+	p.lastDrw = time.Now()
+	const width = 30
+	fill := 0
+	if p.total > 0 {
+		fill = width * n / p.total
+	}
+	eta := ""
+	if n > 0 && n < p.total {
+		left := time.Duration(float64(time.Since(p.start)) / float64(n) * float64(p.total-n))
+		eta = " eta " + left.Round(time.Second).String()
+	}
+	fmt.Fprintf(p.w, "\r%s [%s%s] %d/%d%s\x1b[K", p.label, strings.Repeat("=", fill), strings.Repeat(" ", width-fill), n, p.total, eta)
+}
+
+func (p *progress) finish() {
+	if p.on {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}

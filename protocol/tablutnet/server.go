@@ -1,0 +1,316 @@
+package tablutnet
+
+import (
+	"boardrepl/rules/record/tablutlog"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"boardrepl/rules"
+	"boardrepl/rules/record"
+	"boardrepl/rules/tablut"
+)
+
+// ServerConfig configures one game of the challenge server's part.
+type ServerConfig struct {
+	// White and Black are the listeners of the two players (the server's
+	// ports 5800 and 5801). Serve closes them when it returns.
+	White, Black net.Listener
+	// MoveTime is the time a player has for his name and for each move
+	// (the server's -t, 60 s by default).
+	MoveTime time.Duration
+	// ConnectTimeout bounds the wait for each player to connect (the
+	// server's 300 s by default).
+	ConnectTimeout time.Duration
+	// Errors is the number of refused moves a player may make before he
+	// loses (the server's -e, 0 by default).
+	Errors int
+	// LogDir, when set, receives the game log, named as the server names
+	// it: _WHITE_vs_BLACK_MILLIS_gameLog.txt. GameLog, when set, receives
+	// it too.
+	LogDir  string
+	GameLog io.Writer
+	// Out receives the server's console messages (nil: nothing).
+	Out io.Writer
+	Now func() time.Time
+}
+
+// ServerResult is what a game left behind.
+type ServerResult struct {
+	Names   [2]string
+	Record  *record.Record
+	Final   string // the final turn: WHITEWIN, BLACKWIN or DRAW
+	LogPath string // the game log's file, if one was written
+}
+
+type player struct {
+	conn net.Conn
+	name string
+	errs int
+	gone bool // the connection failed: nothing more is sent to it
+}
+
+// Serve plays one game between the first player to connect to White and
+// the first to connect to Black, as the challenge server does, and returns
+// when it is over. It returns an error, and no game, when a player does not
+// connect or name himself in time; once the game has started every ending
+// (a refused move past the limit, a time-out, a lost connection) is a result.
+func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
+	defer cfg.White.Close()
+	defer cfg.Black.Close()
+	if cfg.MoveTime <= 0 {
+		cfg.MoveTime = 60 * time.Second
+	}
+	if cfg.ConnectTimeout <= 0 {
+		cfg.ConnectTimeout = 300 * time.Second
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	out := cfg.Out
+	if out == nil {
+		out = io.Discard
+	}
+	stop := context.AfterFunc(ctx, func() { cfg.White.Close(); cfg.Black.Close() })
+	defer stop()
+
+	fmt.Fprintln(out, "Waiting for connections...")
+	var ps [2]*player
+	defer func() {
+		for _, p := range ps {
+			if p != nil {
+				p.conn.Close()
+			}
+		}
+	}()
+	for side, ln := range []net.Listener{cfg.White, cfg.Black} {
+		p, err := accept(ctx, ln, cfg)
+		if err != nil {
+			return nil, fmt.Errorf("%s player: %w", [2]string{"white", "black"}[side], err)
+		}
+		ps[side] = p
+		fmt.Fprintf(out, "%s player name:\t%s\n", [2]string{"White", "Black"}[side], p.name)
+		// Names may arrive before the game; the connection is watched for
+		// cancellation from here on.
+		stopConn := context.AfterFunc(ctx, func() { p.conn.SetDeadline(time.Unix(1, 0)) })
+		defer stopConn()
+	}
+	fmt.Fprintln(out, "Clients connected..")
+
+	res := &ServerResult{Names: [2]string{ps[0].name, ps[1].name}, Record: &record.Record{}}
+	var logs []io.Writer
+	if cfg.GameLog != nil {
+		logs = append(logs, cfg.GameLog)
+	}
+	if cfg.LogDir != "" {
+		if err := os.MkdirAll(cfg.LogDir, 0o755); err != nil {
+			return nil, err
+		}
+		res.LogPath = filepath.Join(cfg.LogDir, "_"+ps[0].name+"_vs_"+ps[1].name+"_"+strconv.FormatInt(cfg.Now().UnixMilli(), 10)+"_gameLog.txt")
+		f, err := os.OpenFile(res.LogPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		logs = append(logs, f)
+	}
+	lg := &gameLog{w: io.MultiWriter(logs...), now: cfg.Now}
+
+	g, _ := tablut.Info.New(nil)
+	rec := res.Record
+	rec.Set(record.TagGame, tablut.Info.ID)
+	rec.Set(record.TagDate, cfg.Now().Format("2006.01.02"))
+	rec.Set("White", tablutlog.OrUnknown(ps[0].name))
+	rec.Set("Black", tablutlog.OrUnknown(ps[1].name))
+
+	st, msg := tablutlog.StateOf(g)
+	lg.fine("<init>", "Players:\tWhite:\t"+ps[0].name+"\tvs\t"+ps[1].name)
+	lg.fine("<init>", "Repeated moves allowed:\t0\tCache:\t-1")
+	lg.fine("<init>", "Inizio partita")
+	lg.fine("<init>", "Stato:\n"+tablutlog.StateText(st))
+
+	broadcast := func(msg []byte) {
+		for _, p := range ps {
+			if p.gone {
+				continue
+			}
+			p.conn.SetWriteDeadline(time.Now().Add(cfg.MoveTime))
+			if err := WriteMessage(p.conn, msg); err != nil {
+				p.gone = true
+			}
+		}
+	}
+	broadcast(msg)
+	cache := 0
+	var termination string
+	for !st.Final() {
+		side := g.SideToMove()
+		p := ps[side]
+		turnLetter := tablutlog.TurnLetters[st.Turn]
+		fmt.Fprintf(out, "Waiting for %s...\n", turnLetter)
+		var data []byte
+		var err error
+		if p.gone {
+			err = net.ErrClosed
+		} else {
+			p.conn.SetReadDeadline(time.Now().Add(cfg.MoveTime))
+			data, err = ReadMessage(p.conn)
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				fmt.Fprintln(out, "Timeout!!!!")
+				fmt.Fprintf(out, "Player %s has lost!\n", turnLetter)
+				termination = fmt.Sprintf("%s wins (%s ran out of time)", g.SideName(1-side), g.SideName(side))
+				lg.warning("checkMove", "Timeout! Player "+turnLetter+" lose!")
+			} else {
+				fmt.Fprintf(out, "Player %s has left the game!\n", turnLetter)
+				termination = fmt.Sprintf("%s wins (%s left the game)", g.SideName(1-side), g.SideName(side))
+				lg.warning("checkMove", "Player "+turnLetter+" disconnected: "+err.Error())
+			}
+			if !(errors.As(err, &ne) && ne.Timeout()) {
+				p.gone = true
+			}
+			st.Turn = [2]string{tablutlog.TurnWhiteWin, tablutlog.TurnBlackWin}[1-side]
+			lg.fine("endGame", "Stato:\n"+tablutlog.StateText(st))
+			msg, _ = json.Marshal(st)
+			broadcast(msg)
+			break
+		}
+		var a tablutlog.Action
+		jerr := json.Unmarshal(data, &a)
+		a.Turn = st.Turn
+		fmt.Fprintf(out, "Suggested move: Turn: %s Pawn from %s to %s\n", turnLetter, a.From, a.To)
+		lg.fine("checkMove", "Turn: "+turnLetter+" Pawn from "+a.From+" to "+a.To)
+		var m rules.Move
+		var class string
+		var merr error
+		switch {
+		case jerr != nil:
+			class, merr = "ActionException", fmt.Errorf("cannot read the action %q: %v", shorten(data), jerr)
+		case len(a.From) != 2 || len(a.To) != 2:
+			class, merr = "ActionException", fmt.Errorf("squares %q and %q: want two characters each", a.From, a.To)
+		default:
+			m, merr = g.ParseMove(strings.ToLower(a.From) + "-" + strings.ToLower(a.To))
+			class = tablut.ServerException(merr)
+		}
+		if merr != nil {
+			lg.warning("checkMove", refusalMessage(class, turnLetter))
+			p.errs++
+			if p.errs > cfg.Errors {
+				fmt.Fprintf(out, "TOO MANY ERRORS FOR %s PLAYER; PLAYER %s WIN!\n", strings.ToUpper(g.SideName(side)), strings.ToUpper(g.SideName(1-side)))
+				termination = fmt.Sprintf("%s wins (%s's move %s-%s was refused: %v)", g.SideName(1-side), g.SideName(side), a.From, a.To, merr)
+				st.Turn = [2]string{tablutlog.TurnWhiteWin, tablutlog.TurnBlackWin}[1-side]
+				lg.fine("endGame", "Stato:\n"+tablutlog.StateText(st))
+			} else {
+				fmt.Fprintf(out, "Error for %s player...\n", g.SideName(side))
+			}
+			msg, _ = json.Marshal(st)
+			broadcast(msg)
+			continue
+		}
+		before := g.Board()
+		pieceAt := map[string]string{}
+		for _, c := range before.Cells {
+			pieceAt[c.Name] = c.Piece
+		}
+		g.Play(m)
+		rec.AddMoves(g.FormatMove(m))
+		lg.fine("movePawn", "Movimento pedina")
+		captured := g.LastCaptured()
+		r := g.Result()
+		capMethod := [2]string{"checkCaptureWhite", "checkCaptureBlack"}[side]
+		soldiers := 0
+		for _, sq := range captured {
+			switch pieceAt[sq] {
+			case "K":
+				lg.fine(capMethod, "Nero vince con re catturato in: "+sq)
+			case "B":
+				soldiers++
+				lg.fine(capMethod, "Pedina nera rimossa in: "+sq)
+			default:
+				soldiers++
+				lg.fine(capMethod, "Pedina bianca rimossa in: "+sq)
+			}
+		}
+		if r.Status == rules.Win && r.Winner == 0 {
+			lg.fine(capMethod, "Bianco vince con re in "+strings.ToLower(a.To))
+		}
+		if soldiers > 0 {
+			cache = 0
+			lg.fine("checkMove", "Capture! Draw cache cleared!")
+		}
+		if r.Status == rules.Draw {
+			lg.fine("checkMove", "Partita terminata in pareggio per numero di stati ripetuti")
+			lg.fine("checkMove", "Equal states found: 1")
+		}
+		cache++
+		lg.fine("checkMove", "Current draw cache size: "+strconv.Itoa(cache))
+		st, msg = tablutlog.StateOf(g)
+		lg.fine("checkMove", "Stato:\n"+tablutlog.StateText(st))
+		broadcast(msg)
+		if st.Final() {
+			termination = rules.FormatResult(g, r)
+			lg.fine("endGame", "Stato:\n"+tablutlog.StateText(st))
+		}
+	}
+	res.Final = st.Turn
+	tok := tablutlog.ResultOfTurn(st.Turn)
+	rec.Set(record.TagResult, tok)
+	rec.Set(record.TagTermination, termination)
+	rec.Result = tok
+	fmt.Fprintln(out, "END OF THE GAME")
+	fmt.Fprintln(out, "RESULT: "+map[string]string{tablutlog.TurnWhiteWin: "PLAYER WHITE WIN", tablutlog.TurnBlackWin: "PLAYER BLACK WIN", tablutlog.TurnDraw: "DRAW"}[st.Turn])
+	if lg.err != nil {
+		return res, fmt.Errorf("writing the game log: %w", lg.err)
+	}
+	return res, nil
+}
+
+// accept waits for one player and reads his name.
+func accept(ctx context.Context, ln net.Listener, cfg ServerConfig) (*player, error) {
+	type dl interface{ SetDeadline(time.Time) error }
+	if d, ok := ln.(dl); ok {
+		d.SetDeadline(time.Now().Add(cfg.ConnectTimeout))
+	}
+	conn, err := ln.Accept()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil, fmt.Errorf("nobody connected within %v", cfg.ConnectTimeout)
+		}
+		return nil, err
+	}
+	conn.SetReadDeadline(time.Now().Add(cfg.MoveTime))
+	data, err := ReadMessage(conn)
+	if err != nil {
+		conn.Close()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil, fmt.Errorf("no name within %v", cfg.MoveTime)
+		}
+		return nil, fmt.Errorf("reading the name: %w", err)
+	}
+	var name string
+	if json.Unmarshal(data, &name) != nil {
+		name = string(data) // Gson is lenient: a bare word is a name too
+	}
+	return &player{conn: conn, name: tablutlog.CleanName(name)}, nil
+}

@@ -1,0 +1,426 @@
+// Package uai speaks the Universal Ataxx Interface on a pair of streams, so
+// that Ataxx match runners (cutechess, cuteataxx, cutegames) can use
+// boardrepl as an engine.
+//
+// UAI is UCI with "uci" read as "uai" and Ataxx's FEN and moves: the runner
+// sends uai, isready, setoption, uainewgame, position startpos|fen FEN
+// [moves M...], go [depth N] [nodes N] [movetime MS] [btime MS] [wtime MS]
+// [binc MS] [winc MS] [movestogo N] [infinite], stop and quit; the engine
+// answers id, option, uaiok, readyok, info lines during a search and
+// bestmove. As in libataxx, "black" is x, the side that moves first, so
+// btime and binc are x's clock. A pass is 0000. For people typing at it,
+// perft N counts the move tree and d shows the board.
+package uai
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"boardrepl/protocol/searcher"
+	"boardrepl/rules"
+	"boardrepl/rules/ataxx"
+)
+
+// Config configures an engine session.
+type Config struct {
+	Name, Author string
+	// NewSearch makes the searcher from the Hash (MB) and Threads options;
+	// nil means boardrepl's alpha-beta engine.
+	NewSearch func(hashMB, threads int) searcher.Func
+	// Overhead is kept back from every time budget for the runner's
+	// latency (default 30 ms).
+	Overhead time.Duration
+}
+
+// Engine is one UAI session.
+type Engine struct {
+	cfg     Config
+	out     io.Writer
+	mu      sync.Mutex // serialises writes to out
+	g       rules.Game
+	hashMB  int
+	threads int
+	search  searcher.Func
+
+	cancel   context.CancelFunc
+	done     chan struct{}
+	infinite bool
+}
+
+// New returns an engine session writing to out.
+func New(out io.Writer, cfg Config) *Engine {
+	if cfg.Name == "" {
+		cfg.Name = "boardrepl"
+	}
+	if cfg.Author == "" {
+		cfg.Author = "the boardrepl authors"
+	}
+	if cfg.NewSearch == nil {
+		cfg.NewSearch = func(hashMB, threads int) searcher.Func {
+			return searcher.Engine(hashMB<<20/24, threads)
+		}
+	}
+	if cfg.Overhead == 0 {
+		cfg.Overhead = 30 * time.Millisecond
+	}
+	e := &Engine{cfg: cfg, out: out, hashMB: 16, threads: 1}
+	e.g, _ = ataxx.Info.New(nil)
+	return e
+}
+
+func (e *Engine) println(a ...any) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	fmt.Fprintln(e.out, a...)
+}
+
+func (e *Engine) printf(format string, a ...any) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	fmt.Fprintf(e.out, format, a...)
+}
+
+// Run reads commands from in until quit or the end of the input, then
+// stops any search (a search with limits is allowed to finish at the end of
+// the input; an infinite one is stopped). It returns the input's error.
+func (e *Engine) Run(ctx context.Context, in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		if ctx.Err() != nil {
+			break
+		}
+		if !e.Command(ctx, sc.Text()) {
+			e.stop()
+			return nil
+		}
+	}
+	if e.infinite || ctx.Err() != nil {
+		e.stop()
+	}
+	e.wait()
+	return sc.Err()
+}
+
+// Command executes one line; it returns false for quit.
+func (e *Engine) Command(ctx context.Context, line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return true
+	}
+	switch f[0] {
+	case "uai":
+		e.println("id name " + e.cfg.Name)
+		e.println("id author " + e.cfg.Author)
+		e.println("option name Hash type spin default 16 min 1 max 4096")
+		e.println("option name Threads type spin default 1 min 1 max 64")
+		e.println("uaiok")
+	case "isready":
+		e.println("readyok")
+	case "setoption":
+		e.setOption(f[1:])
+	case "uainewgame":
+		e.stop()
+		e.g, _ = ataxx.Info.New(nil)
+		e.search = nil // a fresh table
+	case "position":
+		e.stop()
+		if err := e.position(f[1:]); err != nil {
+			e.println("info string error: " + err.Error())
+		}
+	case "go":
+		e.stop()
+		if err := e.goCmd(ctx, f[1:]); err != nil {
+			e.println("info string error: " + err.Error())
+		}
+	case "stop":
+		e.stop()
+	case "quit":
+		return false
+	case "perft":
+		e.stop()
+		e.perft(f[1:])
+	case "d", "display", "print":
+		e.stop()
+		e.display()
+	default:
+		e.println("info string unknown command: " + f[0])
+	}
+	return true
+}
+
+func (e *Engine) setOption(f []string) {
+	// setoption name NAME [value VALUE]
+	var name, value []string
+	cur := &name
+	for i, w := range f {
+		switch {
+		case i == 0 && w == "name":
+		case w == "value" && cur == &name:
+			cur = &value
+		default:
+			*cur = append(*cur, w)
+		}
+	}
+	n, v := strings.Join(name, " "), strings.Join(value, " ")
+	num, err := strconv.Atoi(v)
+	switch strings.ToLower(n) {
+	case "hash":
+		if err != nil || num < 1 || num > 4096 {
+			e.printf("info string error: Hash %q: want 1 to 4096 (MB)\n", v)
+			return
+		}
+		e.hashMB = num
+	case "threads":
+		if err != nil || num < 1 || num > 64 {
+			e.printf("info string error: Threads %q: want 1 to 64\n", v)
+			return
+		}
+		e.threads = num
+	default:
+		e.printf("info string error: unknown option %q (options: Hash, Threads)\n", n)
+		return
+	}
+	e.stop()
+	e.search = nil
+}
+
+func (e *Engine) position(f []string) error {
+	if len(f) == 0 {
+		return fmt.Errorf("position: want startpos or fen FEN, then moves")
+	}
+	var g rules.Game
+	var err error
+	rest := f[1:]
+	switch f[0] {
+	case "startpos":
+		g, err = ataxx.Info.New(nil)
+	case "fen":
+		i := 0
+		for i < len(rest) && rest[i] != "moves" {
+			i++
+		}
+		if i == 0 {
+			return fmt.Errorf("position fen: the FEN is missing")
+		}
+		g, err = ataxx.Info.Parse(nil, strings.Join(rest[:i], " "))
+		rest = rest[i:]
+	default:
+		return fmt.Errorf("position %q: want startpos or fen", f[0])
+	}
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			return fmt.Errorf("position: %q after the position, want moves", rest[0])
+		}
+		for i, t := range rest[1:] {
+			m, err := g.ParseMove(t)
+			if err != nil {
+				return fmt.Errorf("move %d %q: %v", i+1, t, err)
+			}
+			g.Play(m)
+		}
+	}
+	e.g = g
+	return nil
+}
+
+func (e *Engine) goCmd(ctx context.Context, f []string) error {
+	var lim searcher.Limits
+	var clock [2]time.Duration // x (black), o (white)
+	var inc [2]time.Duration
+	hasClock := false
+	infinite := false
+	movestogo := 0
+	for i := 0; i < len(f); i++ {
+		key := f[i]
+		if key == "infinite" {
+			infinite = true
+			continue
+		}
+		if i+1 >= len(f) {
+			return fmt.Errorf("go %s: a number must follow", key)
+		}
+		n, err := strconv.ParseInt(f[i+1], 10, 64)
+		if err != nil {
+			return fmt.Errorf("go %s %q: not a number", key, f[i+1])
+		}
+		i++
+		ms := time.Duration(n) * time.Millisecond
+		switch key {
+		case "depth":
+			lim.Depth = int(n)
+		case "nodes":
+			lim.Nodes = n
+		case "movetime":
+			lim.Time = max(ms-e.cfg.Overhead, ms/2, time.Millisecond)
+		case "btime":
+			clock[0], hasClock = ms, true
+		case "wtime":
+			clock[1], hasClock = ms, true
+		case "binc":
+			inc[0] = ms
+		case "winc":
+			inc[1] = ms
+		case "movestogo":
+			movestogo = int(n)
+		default:
+			return fmt.Errorf("go: unknown parameter %q", key)
+		}
+	}
+	if hasClock && !infinite {
+		s := e.g.SideToMove()
+		left := clock[s]
+		n := 30
+		if movestogo > 0 && movestogo < n {
+			n = movestogo
+		}
+		t := left/time.Duration(n) + inc[s]*3/4
+		t = min(t, left-e.cfg.Overhead)
+		t = max(t, time.Millisecond)
+		if lim.Time == 0 || t < lim.Time {
+			lim.Time = t
+		}
+	}
+	if infinite {
+		lim = searcher.Limits{}
+	}
+	if e.search == nil {
+		e.search = e.cfg.NewSearch(e.hashMB, e.threads)
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	if lim.Time > 0 {
+		sctx, cancel = context.WithTimeout(ctx, lim.Time+lim.Time/4+10*time.Millisecond)
+	}
+	e.cancel, e.done, e.infinite = cancel, make(chan struct{}), infinite
+	g := e.g.Clone()
+	search := e.search
+	go func() {
+		defer close(e.done)
+		defer cancel()
+		if g.Result().Over() {
+			e.println("info string the game is over: " + rules.FormatResult(g, g.Result()))
+			e.println("bestmove 0000")
+			return
+		}
+		m, err := search(sctx, g, lim, func(i searcher.Info) { e.info(i) })
+		if err != nil {
+			e.println("info string error: " + err.Error())
+			e.println("bestmove 0000")
+			return
+		}
+		if infinite {
+			// UCI: with infinite, bestmove waits for stop.
+			<-sctx.Done()
+		}
+		e.println("bestmove " + g.FormatMove(m))
+	}()
+	return nil
+}
+
+func (e *Engine) info(i searcher.Info) {
+	score := "cp " + strconv.Itoa(i.Score)
+	if i.Mate != 0 {
+		moves := (abs(i.Mate) + 1) / 2
+		if i.Mate < 0 {
+			moves = -moves
+		}
+		score = "mate " + strconv.Itoa(moves)
+	}
+	ms := i.Time.Milliseconds()
+	nps := int64(0)
+	if i.Time > 0 {
+		nps = int64(float64(i.Nodes) / i.Time.Seconds())
+	}
+	line := fmt.Sprintf("info depth %d score %s nodes %d time %d nps %d", i.Depth, score, i.Nodes, ms, nps)
+	if len(i.PV) > 0 {
+		line += " pv " + strings.Join(i.PV, " ")
+	}
+	e.println(line)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// stop cancels a running search and waits for its bestmove.
+func (e *Engine) stop() {
+	if e.cancel != nil {
+		e.cancel()
+	}
+	e.wait()
+}
+
+func (e *Engine) wait() {
+	if e.done != nil {
+		<-e.done
+	}
+	e.cancel, e.done, e.infinite = nil, nil, false
+}
+
+func (e *Engine) perft(f []string) {
+	if len(f) != 1 {
+		e.println("info string error: perft N")
+		return
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil || n < 1 || n > 12 {
+		e.println("info string error: perft depth " + strconv.Quote(f[0]) + ": want 1 to 12")
+		return
+	}
+	var nodes uint64
+	for d := 1; d <= n; d++ {
+		start := time.Now()
+		nodes = rules.Perft(e.g, d)
+		el := time.Since(start)
+		nps := uint64(0)
+		if el > 0 {
+			nps = uint64(float64(nodes) / el.Seconds())
+		}
+		e.printf("info depth %d nodes %d time %d nps %d\n", d, nodes, el.Milliseconds(), nps)
+	}
+	e.printf("nodes %d\n", nodes)
+}
+
+func (e *Engine) display() {
+	b := e.g.Board()
+	var sb strings.Builder
+	files := "  " + strings.Join(b.Files, " ")
+	sb.WriteString(files + "\n")
+	for r := 0; r < b.Rows; r++ {
+		sb.WriteString(b.Ranks[r])
+		for c := 0; c < b.Cols; c++ {
+			cell := b.At(r, c)
+			ch := "."
+			switch {
+			case cell.Special == "block":
+				ch = "-"
+			case cell.Piece != "":
+				ch = cell.Piece
+			}
+			sb.WriteString(" " + ch)
+		}
+		sb.WriteString(" " + b.Ranks[r] + "\n")
+	}
+	sb.WriteString(files + "\n")
+	sb.WriteString("FEN: " + e.g.Position() + "\n")
+	side := [2]string{"x", "o"}[e.g.SideToMove()]
+	sb.WriteString("Side to move: " + side + " (" + e.g.SideName(e.g.SideToMove()) + ")\n")
+	if r := e.g.Result(); r.Over() {
+		sb.WriteString("Result: " + rules.FormatResult(e.g, r) + "\n")
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	io.WriteString(e.out, sb.String())
+}

@@ -1,0 +1,271 @@
+package scripting
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Checks: check, eq, ne, raises, fail and test. Each check counts as passed
+// or failed; a failure is printed at once with the file:line of the check,
+// and the runner ends with "N passed, N failed".
+
+func (e *env) openChecks() {
+	L := e.L
+	L.SetGlobal("check", L.NewFunction(e.luaCheck))
+	L.SetGlobal("eq", L.NewFunction(e.luaEq))
+	L.SetGlobal("ne", L.NewFunction(e.luaNe))
+	L.SetGlobal("raises", L.NewFunction(e.luaRaises))
+	L.SetGlobal("fail", L.NewFunction(e.luaFail))
+	L.SetGlobal("test", L.NewFunction(e.luaTest))
+	L.SetGlobal("show", L.NewFunction(func(L *lua.LState) int {
+		L.Push(lua.LString(show(L.Get(1))))
+		return 1
+	}))
+}
+
+// where is the file:line of the Lua code that called the binding.
+func (e *env) where() string {
+	w := e.L.Where(1)
+	return strings.TrimSuffix(w, ":")
+}
+
+// report counts a check and prints it when it failed (or always in
+// verbose mode). detail lines follow the first.
+func (e *env) report(ok bool, where, msg string, detail ...string) {
+	if msg == "" {
+		msg = "check failed"
+	}
+	if len(e.groups) > 0 {
+		msg = strings.Join(e.groups, " / ") + ": " + msg
+	}
+	if ok {
+		e.passed++
+		if e.verbose {
+			fmt.Fprintf(e.out, "ok   %s: %s\n", where, msg)
+		}
+		return
+	}
+	e.failed++
+	fmt.Fprintf(e.out, "FAIL %s: %s\n", where, msg)
+	for _, d := range detail {
+		fmt.Fprintf(e.out, "     %s\n", d)
+	}
+}
+
+// check(cond, message) -> cond
+func (e *env) luaCheck(L *lua.LState) int {
+	cond := L.Get(1)
+	msg := L.OptString(2, "")
+	e.report(lua.LVAsBool(cond), e.where(), msg)
+	L.Push(lua.LBool(lua.LVAsBool(cond)))
+	return 1
+}
+
+// eq(got, want, message) -> bool: values compare deeply (tables by content).
+func (e *env) luaEq(L *lua.LState) int {
+	got, want := L.Get(1), L.Get(2)
+	msg := L.OptString(3, "")
+	ok := deepEqual(got, want, 0)
+	if msg == "" {
+		msg = "values differ"
+	}
+	e.report(ok, e.where(), msg, "got:  "+show(got), "want: "+show(want))
+	L.Push(lua.LBool(ok))
+	return 1
+}
+
+// ne(got, other, message) -> bool
+func (e *env) luaNe(L *lua.LState) int {
+	got, other := L.Get(1), L.Get(2)
+	msg := L.OptString(3, "")
+	ok := !deepEqual(got, other, 0)
+	if msg == "" {
+		msg = "values are equal"
+	}
+	e.report(ok, e.where(), msg, "both: "+show(got))
+	L.Push(lua.LBool(ok))
+	return 1
+}
+
+// raises(fn, text, message) -> bool: fn must raise an error whose message
+// contains text (plain text, not a pattern; "" accepts any error).
+func (e *env) luaRaises(L *lua.LState) int {
+	fn := L.CheckFunction(1)
+	want := L.OptString(2, "")
+	msg := L.OptString(3, "")
+	where := e.where()
+	err := e.pcall(fn)
+	if err != nil && e.ctx.Err() != nil {
+		L.RaiseError("%s", errText(err))
+	}
+	if msg == "" {
+		msg = "expected an error"
+		if want != "" {
+			msg = fmt.Sprintf("expected an error containing %q", want)
+		}
+	}
+	switch {
+	case err == nil:
+		e.report(false, where, msg, "no error was raised")
+		L.Push(lua.LFalse)
+	case !strings.Contains(err.Error(), want):
+		e.report(false, where, msg, "got: "+errText(err))
+		L.Push(lua.LFalse)
+	default:
+		e.report(true, where, msg)
+		L.Push(lua.LTrue)
+	}
+	return 1
+}
+
+// fail(message): a failed check.
+func (e *env) luaFail(L *lua.LState) int {
+	e.report(false, e.where(), L.OptString(1, "failed"))
+	return 0
+}
+
+// test(name, fn): a named group of checks. An error inside counts as a
+// failure of the group and the script goes on.
+func (e *env) luaTest(L *lua.LState) int {
+	name := L.CheckString(1)
+	fn := L.CheckFunction(2)
+	where := e.where()
+	e.groups = append(e.groups, name)
+	before := e.failed
+	err := e.pcall(fn)
+	if err != nil {
+		if e.ctx.Err() != nil {
+			e.groups = e.groups[:len(e.groups)-1]
+			L.RaiseError("%s", errText(err))
+		}
+		e.report(false, where, "error: "+errText(err))
+	}
+	e.groups = e.groups[:len(e.groups)-1]
+	if e.verbose || e.failed > before {
+		status := "ok  "
+		if e.failed > before {
+			status = "FAIL"
+		}
+		fmt.Fprintf(e.out, "%s %s\n", status, name)
+	}
+	return 0
+}
+
+// errText is the message of a Lua error without gopher-lua's traceback.
+func errText(err error) string {
+	if ae, ok := err.(*lua.ApiError); ok {
+		return luaErrString(ae.Object)
+	}
+	return err.Error()
+}
+
+func deepEqual(a, b lua.LValue, depth int) bool {
+	if a == b {
+		return true
+	}
+	if depth > 50 {
+		return false
+	}
+	ta, ok1 := a.(*lua.LTable)
+	tb, ok2 := b.(*lua.LTable)
+	if !ok1 || !ok2 {
+		if ua, ok := a.(*lua.LUserData); ok {
+			if ub, ok := b.(*lua.LUserData); ok {
+				if ga, ok := ua.Value.(*gameVal); ok {
+					if gb, ok := ub.Value.(*gameVal); ok {
+						return ga.g.Info() == gb.g.Info() && ga.g.Position() == gb.g.Position()
+					}
+				}
+			}
+		}
+		return a.Type() == b.Type() && a.String() == b.String() && a.Type() != lua.LTFunction
+	}
+	n := 0
+	eq := true
+	ta.ForEach(func(k, v lua.LValue) {
+		n++
+		if eq && !deepEqual(v, tb.RawGet(k), depth+1) {
+			eq = false
+		}
+	})
+	if !eq {
+		return false
+	}
+	m := 0
+	tb.ForEach(func(k, v lua.LValue) { m++ })
+	return n == m
+}
+
+// show writes a value for a failure report: strings quoted, tables in
+// braces (arrays in order, then keys sorted), at most about 300 bytes.
+func show(v lua.LValue) string {
+	var b strings.Builder
+	showTo(&b, v, 0)
+	s := b.String()
+	if len(s) > 300 {
+		s = s[:297] + "..."
+	}
+	return s
+}
+
+func showTo(b *strings.Builder, v lua.LValue, depth int) {
+	if b.Len() > 400 {
+		return
+	}
+	switch x := v.(type) {
+	case lua.LString:
+		fmt.Fprintf(b, "%q", string(x))
+	case *lua.LTable:
+		if depth > 4 {
+			b.WriteString("{...}")
+			return
+		}
+		b.WriteString("{")
+		n := x.Len()
+		for i := 1; i <= n; i++ {
+			if i > 1 {
+				b.WriteString(", ")
+			}
+			showTo(b, x.RawGetInt(i), depth+1)
+		}
+		var keys []string
+		vals := map[string]lua.LValue{}
+		x.ForEach(func(k, val lua.LValue) {
+			if kn, ok := k.(lua.LNumber); ok && float64(kn) >= 1 && float64(kn) <= float64(n) && float64(kn) == float64(int(kn)) {
+				return
+			}
+			ks := k.String()
+			if _, ok := k.(lua.LString); !ok {
+				ks = "[" + ks + "]"
+			}
+			keys = append(keys, ks)
+			vals[ks] = val
+		})
+		sort.Strings(keys)
+		for i, k := range keys {
+			if i > 0 || n > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(k)
+			b.WriteString("=")
+			showTo(b, vals[k], depth+1)
+		}
+		b.WriteString("}")
+	case *lua.LUserData:
+		if g, ok := x.Value.(*gameVal); ok {
+			b.WriteString(g.String())
+			return
+		}
+		b.WriteString(v.String())
+	default:
+		b.WriteString(v.String())
+	}
+}
+
+// pcall calls fn with no arguments in protected mode.
+func (e *env) pcall(fn *lua.LFunction) error {
+	return e.L.CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true})
+}

@@ -1,0 +1,537 @@
+package scripting
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"boardrepl/repl/render"
+	"boardrepl/rules"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// A game value: a position of one game with its moves, undo and redo. Its
+// methods are called with a colon: g:play("f2"), g:moves(), g:position().
+
+const gameType = "boardrepl.game"
+
+type gameVal struct {
+	g        rules.Game
+	startPos string   // the position the history starts from
+	hist     []string // moves played from startPos, canonical notation
+	redo     []string // moves taken back, the next one last
+	buf      []rules.Move
+	// fromHost is set for the value current() returns: the host's position
+	// and history length when it was taken, so set_current can play the new
+	// moves at the prompt instead of replacing the game.
+	fromHost bool
+	hostPos  string
+	hostLen  int
+}
+
+func (gv *gameVal) String() string {
+	return gv.g.Info().ID + ": " + gv.g.Position()
+}
+
+// newGameVal wraps g; hist are the moves already played on it (they can be
+// taken back).
+func (e *env) newGameVal(g rules.Game, hist ...string) *lua.LUserData {
+	gv := &gameVal{g: g, hist: append([]string(nil), hist...)}
+	gv.startPos = startOf(g, len(hist))
+	return e.wrap(gv)
+}
+
+// startOf is the position len(hist) plies back (as far as Unplay can go).
+func startOf(g rules.Game, n int) string {
+	if n == 0 {
+		return g.Position()
+	}
+	c := g.Clone()
+	for i := 0; i < n && c.Ply() > 0; i++ {
+		c.Unplay()
+	}
+	return c.Position()
+}
+
+func (e *env) wrap(gv *gameVal) *lua.LUserData {
+	ud := e.L.NewUserData()
+	ud.Value = gv
+	e.L.SetMetatable(ud, e.L.GetTypeMetatable(gameType))
+	return ud
+}
+
+func (e *env) openGameType() {
+	L := e.L
+	mt := L.NewTypeMetatable(gameType)
+	methods := map[string]lua.LGFunction{
+		"id":         gameID,
+		"name":       func(L *lua.LState) int { L.Push(lua.LString(checkGame(L).g.Info().Name)); return 1 },
+		"options":    gameOptions,
+		"sides":      gameSides,
+		"moves":      gameMoves,
+		"play":       gamePlay,
+		"try":        gameTry,
+		"legal":      gameLegal,
+		"undo":       gameUndo,
+		"redo":       gameRedo,
+		"position":   func(L *lua.LState) int { L.Push(lua.LString(checkGame(L).g.Position())); return 1 },
+		"start":      func(L *lua.LState) int { L.Push(lua.LString(checkGame(L).startPos)); return 1 },
+		"side":       gameSide,
+		"result":     gameResult,
+		"over":       func(L *lua.LState) int { L.Push(lua.LBool(checkGame(L).g.Result().Over())); return 1 },
+		"winner":     gameWinner,
+		"at":         gameAt,
+		"squares":    gameSquares,
+		"history":    func(L *lua.LState) int { L.Push(strList(L, checkGame(L).hist)); return 1 },
+		"ply":        func(L *lua.LState) int { L.Push(lua.LNumber(len(checkGame(L).hist))); return 1 },
+		"captured":   func(L *lua.LState) int { L.Push(strList(L, checkGame(L).g.LastCaptured())); return 1 },
+		"board":      gameBoard,
+		"copy":       e.gameCopy,
+		"perft":      e.gamePerft,
+		"divide":     e.gameDivide,
+		"hash":       gameHash,
+		"record":     gameRecord,
+		"edit":       gameEdit,
+		"set_side":   gameSetSide,
+		"solve":      e.gameSolve,
+		"search":     e.gameSearch,
+		"eval":       gameEval,
+		"parse_move": gameParseMove,
+	}
+	L.SetField(mt, "__index", L.SetFuncs(L.NewTable(), methods))
+	L.SetField(mt, "__tostring", L.NewFunction(func(L *lua.LState) int {
+		L.Push(lua.LString(checkGame(L).String()))
+		return 1
+	}))
+	L.SetField(mt, "__eq", L.NewFunction(func(L *lua.LState) int {
+		a, b := checkGameAt(L, 1), checkGameAt(L, 2)
+		L.Push(lua.LBool(a.g.Info() == b.g.Info() && a.g.Position() == b.g.Position()))
+		return 1
+	}))
+}
+
+func checkGame(L *lua.LState) *gameVal { return checkGameAt(L, 1) }
+
+func checkGameAt(L *lua.LState, n int) *gameVal {
+	ud, ok := L.Get(n).(*lua.LUserData)
+	if ok {
+		if gv, ok := ud.Value.(*gameVal); ok {
+			return gv
+		}
+	}
+	if n == 1 {
+		L.ArgError(1, "want a game (call methods with a colon: g:moves())")
+	}
+	L.ArgError(n, "want a game")
+	return nil
+}
+
+func gameID(L *lua.LState) int {
+	L.Push(lua.LString(checkGame(L).g.Info().ID))
+	return 1
+}
+
+// g:options() -> {name=value} for every option in force.
+func gameOptions(L *lua.LState) int {
+	gv := checkGame(L)
+	t := L.NewTable()
+	in := gv.g.Info()
+	set := gv.g.Options()
+	for _, o := range in.Options {
+		v := o.Default
+		if x, ok := set[o.Name]; ok {
+			v = x
+		}
+		t.RawSetString(o.Name, lua.LString(v))
+	}
+	L.Push(t)
+	return 1
+}
+
+func gameSides(L *lua.LState) int {
+	gv := checkGame(L)
+	L.Push(strList(L, []string{gv.g.SideName(0), gv.g.SideName(1)}))
+	return 1
+}
+
+// g:moves() -> {"f2", "g1e3", ...} in the game's order.
+func gameMoves(L *lua.LState) int {
+	gv := checkGame(L)
+	gv.buf = gv.g.Moves(gv.buf[:0])
+	t := L.CreateTable(len(gv.buf), 0)
+	for _, m := range gv.buf {
+		t.Append(lua.LString(gv.g.FormatMove(m)))
+	}
+	L.Push(t)
+	return 1
+}
+
+// moveArgs collects the moves given from argument n on: strings (split at
+// white space) or tables of strings.
+func moveArgs(L *lua.LState, n int) []string {
+	var out []string
+	add := func(v lua.LValue) {
+		s, ok := v.(lua.LString)
+		if !ok {
+			if num, ok := v.(lua.LNumber); ok {
+				s = lua.LString(num.String())
+			} else {
+				L.ArgError(n, "moves are strings, got "+v.Type().String())
+			}
+		}
+		if strings.ContainsAny(string(s), " \t\n,") {
+			out = append(out, strings.FieldsFunc(string(s), func(r rune) bool {
+				return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == ','
+			})...)
+		} else {
+			out = append(out, string(s))
+		}
+		if len(out) > maxListLen {
+			L.RaiseError("more than %d moves in one call", maxListLen)
+		}
+	}
+	for i := n; i <= L.GetTop(); i++ {
+		switch v := L.Get(i).(type) {
+		case *lua.LTable:
+			for j := 1; j <= v.Len(); j++ {
+				add(v.RawGetInt(j))
+			}
+		default:
+			add(v)
+		}
+	}
+	return out
+}
+
+// play parses and plays one move; it returns the reason when it is not
+// legal.
+func (gv *gameVal) play(text string) error {
+	m, err := gv.g.ParseMove(text)
+	if err != nil {
+		return fmt.Errorf("move %q: %v", strings.TrimSpace(text), err)
+	}
+	canon := gv.g.FormatMove(m)
+	gv.g.Play(m)
+	gv.hist = append(gv.hist, canon)
+	if n := len(gv.redo); n > 0 && gv.redo[n-1] == canon {
+		gv.redo = gv.redo[:n-1]
+	} else {
+		gv.redo = gv.redo[:0]
+	}
+	return nil
+}
+
+// g:play(m, ...) -> g: plays each move (strings, "f2 b6" lists or tables);
+// an illegal move raises `move "x": reason`, after the moves before it.
+func gamePlay(L *lua.LState) int {
+	gv := checkGame(L)
+	if L.GetTop() == 2 {
+		if s, ok := L.Get(2).(lua.LString); ok && !strings.ContainsAny(string(s), " \t\n,") {
+			// The common case: one move, no list to build.
+			if err := gv.play(string(s)); err != nil {
+				L.RaiseError("%v", err)
+			}
+			L.Push(L.Get(1))
+			return 1
+		}
+	}
+	for _, s := range moveArgs(L, 2) {
+		if err := gv.play(s); err != nil {
+			L.RaiseError("%v", err)
+		}
+	}
+	L.Push(L.Get(1))
+	return 1
+}
+
+// g:try(m, ...) -> true, or nil and the reason (the moves before the bad
+// one stay played).
+func gameTry(L *lua.LState) int {
+	gv := checkGame(L)
+	for _, s := range moveArgs(L, 2) {
+		if err := gv.play(s); err != nil {
+			L.Push(lua.LNil)
+			L.Push(lua.LString(err.Error()))
+			return 2
+		}
+	}
+	L.Push(lua.LTrue)
+	return 1
+}
+
+// g:legal(m) -> true, or false and the reason, without playing.
+func gameLegal(L *lua.LState) int {
+	gv := checkGame(L)
+	if _, err := gv.g.ParseMove(L.CheckString(2)); err != nil {
+		L.Push(lua.LFalse)
+		L.Push(lua.LString(err.Error()))
+		return 2
+	}
+	L.Push(lua.LTrue)
+	return 1
+}
+
+// g:parse_move(m) -> the move in canonical notation, or nil and the reason.
+func gameParseMove(L *lua.LState) int {
+	gv := checkGame(L)
+	m, err := gv.g.ParseMove(L.CheckString(2))
+	if err != nil {
+		L.Push(lua.LNil)
+		L.Push(lua.LString(err.Error()))
+		return 2
+	}
+	L.Push(lua.LString(gv.g.FormatMove(m)))
+	return 1
+}
+
+// g:undo([n]) -> the number of moves taken back (0 at the start).
+func gameUndo(L *lua.LState) int {
+	gv := checkGame(L)
+	n := L.OptInt(2, 1)
+	done := 0
+	for ; done < n && len(gv.hist) > 0 && gv.g.Ply() > 0; done++ {
+		gv.g.Unplay()
+		last := gv.hist[len(gv.hist)-1]
+		gv.hist = gv.hist[:len(gv.hist)-1]
+		gv.redo = append(gv.redo, last)
+	}
+	if gv.fromHost && len(gv.hist) < gv.hostLen {
+		gv.fromHost = false // set_current will replace the game
+	}
+	L.Push(lua.LNumber(done))
+	return 1
+}
+
+// g:redo([n]) -> the number of moves played again.
+func gameRedo(L *lua.LState) int {
+	gv := checkGame(L)
+	n := L.OptInt(2, 1)
+	done := 0
+	for ; done < n && len(gv.redo) > 0; done++ {
+		if err := gv.play(gv.redo[len(gv.redo)-1]); err != nil {
+			L.RaiseError("redo: %v", err)
+		}
+	}
+	L.Push(lua.LNumber(done))
+	return 1
+}
+
+// g:side() -> the name of the side to move ("red"), and its index (0 or 1).
+func gameSide(L *lua.LState) int {
+	gv := checkGame(L)
+	s := gv.g.SideToMove()
+	L.Push(lua.LString(gv.g.SideName(s)))
+	L.Push(lua.LNumber(s))
+	return 2
+}
+
+// g:result() -> {over=, status="ongoing"|"win"|"draw", winner=name or nil,
+// winner_index=, reason=, score=, text="red wins 25-24 (...)"}
+func gameResult(L *lua.LState) int {
+	gv := checkGame(L)
+	r := gv.g.Result()
+	t := L.NewTable()
+	t.RawSetString("over", lua.LBool(r.Over()))
+	t.RawSetString("status", lua.LString(r.Status.String()))
+	if r.Status == rules.Win {
+		t.RawSetString("winner", lua.LString(gv.g.SideName(r.Winner)))
+		t.RawSetString("winner_index", lua.LNumber(r.Winner))
+	}
+	t.RawSetString("reason", lua.LString(r.Reason))
+	t.RawSetString("score", lua.LString(r.Score))
+	t.RawSetString("text", lua.LString(rules.FormatResult(gv.g, r)))
+	L.Push(t)
+	return 1
+}
+
+// g:winner() -> the winner's name, or nil (ongoing or a draw).
+func gameWinner(L *lua.LState) int {
+	gv := checkGame(L)
+	r := gv.g.Result()
+	if r.Status != rules.Win {
+		L.Push(lua.LNil)
+		return 1
+	}
+	L.Push(lua.LString(gv.g.SideName(r.Winner)))
+	return 1
+}
+
+// g:at(square) -> the piece ("x", "K"; "" when empty; a seed count for a
+// pit) and its owner's name (nil when none). An unknown square raises.
+func gameAt(L *lua.LState) int {
+	gv := checkGame(L)
+	name := strings.TrimSpace(L.CheckString(2))
+	b := gv.g.Board()
+	for i := range b.Cells {
+		c := &b.Cells[i]
+		if !strings.EqualFold(c.Name, name) {
+			continue
+		}
+		if c.Label != "" {
+			if n, err := strconv.Atoi(c.Piece); err == nil || c.Piece == "" {
+				L.Push(lua.LNumber(n))
+				owner := c.Owner
+				if owner < 0 {
+					L.Push(lua.LNil)
+				} else {
+					L.Push(lua.LString(gv.g.SideName(owner)))
+				}
+				return 2
+			}
+		}
+		L.Push(lua.LString(c.Piece))
+		if c.Owner < 0 || c.Piece == "" {
+			L.Push(lua.LNil)
+		} else {
+			L.Push(lua.LString(gv.g.SideName(c.Owner)))
+		}
+		return 2
+	}
+	L.RaiseError("no square or pit %q in %s", name, gv.g.Info().ID)
+	return 0
+}
+
+// g:squares() -> the names of every square or pit, top row first.
+func gameSquares(L *lua.LState) int {
+	gv := checkGame(L)
+	b := gv.g.Board()
+	t := L.CreateTable(len(b.Cells), 0)
+	for _, c := range b.Cells {
+		t.Append(lua.LString(c.Name))
+	}
+	L.Push(t)
+	return 1
+}
+
+// g:board() -> the board as text, without colour.
+func gameBoard(L *lua.LState) int {
+	gv := checkGame(L)
+	st := render.Style{Sides: [2]string{gv.g.SideName(0), gv.g.SideName(1)}}
+	L.Push(lua.LString(render.Board(gv.g.Board(), st)))
+	return 1
+}
+
+// g:copy() -> an independent game with the same history.
+func (e *env) gameCopy(L *lua.LState) int {
+	gv := checkGame(L)
+	c := &gameVal{g: gv.g.Clone(), startPos: gv.startPos,
+		hist: append([]string(nil), gv.hist...), redo: append([]string(nil), gv.redo...)}
+	L.Push(e.wrap(c))
+	return 1
+}
+
+func checkDepth(L *lua.LState, n int) int {
+	d := L.CheckInt(n)
+	if d < 0 || d > maxPerftDepth {
+		L.ArgError(n, fmt.Sprintf("depth %d: want 0 to %d", d, maxPerftDepth))
+	}
+	return d
+}
+
+// g:perft(depth) -> the number of leaf nodes (depth 0 to 12; the run's
+// timeout stops it).
+func (e *env) gamePerft(L *lua.LState) int {
+	gv := checkGame(L)
+	d := checkDepth(L, 2)
+	n, err := rules.PerftContext(e.ctx, gv.g.Clone(), d)
+	if err != nil {
+		L.RaiseError("perft %d: %v", d, err)
+	}
+	L.Push(lua.LNumber(n))
+	return 1
+}
+
+// g:divide(depth) -> {move=count, ...} for each root move (depth >= 1).
+func (e *env) gameDivide(L *lua.LState) int {
+	gv := checkGame(L)
+	d := checkDepth(L, 2)
+	if d < 1 {
+		L.ArgError(2, "divide needs depth >= 1")
+	}
+	c := gv.g.Clone()
+	t := L.NewTable()
+	for _, m := range c.Moves(nil) {
+		c.Play(m)
+		n, err := rules.PerftContext(e.ctx, c, d-1)
+		c.Unplay()
+		if err != nil {
+			L.RaiseError("divide %d: %v", d, err)
+		}
+		t.RawSetString(c.FormatMove(m), lua.LNumber(n))
+	}
+	L.Push(t)
+	return 1
+}
+
+// g:hash() -> the position's key as 16 hex digits (a string: Lua numbers
+// cannot hold 64 bits), or nil when the game has none.
+func gameHash(L *lua.LState) int {
+	gv := checkGame(L)
+	h, ok := gv.g.(rules.Hasher)
+	if !ok {
+		L.Push(lua.LNil)
+		return 1
+	}
+	L.Push(lua.LString(fmt.Sprintf("%016x", h.Hash())))
+	return 1
+}
+
+// g:edit(square, piece) -> g: puts a piece on a square ("" clears it),
+// ignoring the rules; the history is cleared.
+func gameEdit(L *lua.LState) int {
+	gv := checkGame(L)
+	ed, ok := gv.g.(rules.Editor)
+	if !ok {
+		L.RaiseError("%s has no board editor", gv.g.Info().ID)
+	}
+	if err := ed.SetSquare(L.CheckString(2), L.OptString(3, "")); err != nil {
+		L.RaiseError("edit: %v", err)
+	}
+	gv.resetHistory()
+	L.Push(L.Get(1))
+	return 1
+}
+
+// g:set_side(name or index) -> g
+func gameSetSide(L *lua.LState) int {
+	gv := checkGame(L)
+	ed, ok := gv.g.(rules.Editor)
+	if !ok {
+		L.RaiseError("%s has no board editor", gv.g.Info().ID)
+	}
+	side := -1
+	switch v := L.Get(2).(type) {
+	case lua.LNumber:
+		side = int(v)
+	case lua.LString:
+		for s := 0; s < 2; s++ {
+			if strings.EqualFold(gv.g.SideName(s), string(v)) {
+				side = s
+			}
+		}
+	}
+	if side != 0 && side != 1 {
+		L.ArgError(2, fmt.Sprintf("want %s, %s, 0 or 1", gv.g.SideName(0), gv.g.SideName(1)))
+	}
+	if err := ed.SetSideToMove(side); err != nil {
+		L.RaiseError("set_side: %v", err)
+	}
+	gv.resetHistory()
+	L.Push(L.Get(1))
+	return 1
+}
+
+func (gv *gameVal) resetHistory() {
+	gv.hist, gv.redo = nil, nil
+	gv.startPos = gv.g.Position()
+	gv.fromHost = false
+}
+
+// g:record([tags]) -> the game as a record text (Game, Options, Position
+// when not the start, the tags given, Result), with its history.
+func gameRecord(L *lua.LState) int {
+	gv := checkGame(L)
+	L.Push(lua.LString(gv.record(L.OptTable(2, nil)).Format()))
+	return 1
+}

@@ -1,0 +1,307 @@
+package scripting
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"boardrepl/rules"
+	"boardrepl/rules/record"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Games: games() lists them, game(id, options, position) starts one,
+// record.parse(text) reads a game record and record.game(rec) replays it.
+
+func (e *env) openGames() {
+	L := e.L
+	e.openGameType()
+	L.SetGlobal("games", L.NewFunction(e.luaGames))
+	L.SetGlobal("game", L.NewFunction(e.luaGame))
+	rec := L.NewTable()
+	L.SetFuncs(rec, map[string]lua.LGFunction{
+		"parse": e.luaRecordParse,
+		"game":  e.luaRecordGame,
+	})
+	L.SetGlobal("record", rec)
+}
+
+// games() -> { {id=, name=, aliases={}, description=, sides={}, start=,
+// options={ {name=, default=, values={}, help=} }}, ... } sorted by id.
+func (e *env) luaGames(L *lua.LState) int {
+	out := L.NewTable()
+	for _, in := range rules.All() {
+		t := L.NewTable()
+		t.RawSetString("id", lua.LString(in.ID))
+		t.RawSetString("name", lua.LString(in.Name))
+		t.RawSetString("description", lua.LString(in.Description))
+		t.RawSetString("start", lua.LString(in.Start))
+		t.RawSetString("aliases", strList(L, in.Aliases))
+		t.RawSetString("sides", strList(L, in.Sides[:]))
+		opts := L.NewTable()
+		for _, o := range in.Options {
+			ot := L.NewTable()
+			ot.RawSetString("name", lua.LString(o.Name))
+			ot.RawSetString("default", lua.LString(o.Default))
+			ot.RawSetString("values", strList(L, o.Values))
+			ot.RawSetString("help", lua.LString(o.Help))
+			opts.Append(ot)
+		}
+		t.RawSetString("options", opts)
+		out.Append(t)
+	}
+	L.Push(out)
+	return 1
+}
+
+func strList(L *lua.LState, ss []string) *lua.LTable {
+	t := L.CreateTable(len(ss), 0)
+	for _, s := range ss {
+		t.Append(lua.LString(s))
+	}
+	return t
+}
+
+// optionPairs reads options given as a table {blocks=4} or {"blocks=4"}, or
+// a string "blocks=4 seed=1".
+func optionPairs(L *lua.LState, v lua.LValue) ([]string, error) {
+	switch x := v.(type) {
+	case *lua.LNilType:
+		return nil, nil
+	case lua.LString:
+		return strings.Fields(string(x)), nil
+	case *lua.LTable:
+		var pairs []string
+		var err error
+		x.ForEach(func(k, val lua.LValue) {
+			switch k.(type) {
+			case lua.LNumber:
+				pairs = append(pairs, val.String())
+			case lua.LString:
+				s := val.String()
+				if b, ok := val.(lua.LBool); ok {
+					s = map[bool]string{true: "on", false: "off"}[bool(b)]
+				}
+				pairs = append(pairs, k.String()+"="+s)
+			default:
+				err = fmt.Errorf("options: key %s is not a name", k.String())
+			}
+		})
+		sort.Strings(pairs) // ForEach order is not fixed
+		return pairs, err
+	}
+	return nil, fmt.Errorf("options: want a table or a string, got %s", v.Type())
+}
+
+// game(id [, options] [, position]) -> game. options is a table
+// ({blocks=4, seed=7}) or a string ("blocks=4 seed=7"); a string second
+// argument containing '/' or spaces with no '=' is taken as the position.
+func (e *env) luaGame(L *lua.LState) int {
+	id := L.CheckString(1)
+	info, err := rules.Lookup(id)
+	if err != nil {
+		L.ArgError(1, err.Error())
+	}
+	optsV, pos := L.Get(2), ""
+	if s, ok := optsV.(lua.LString); ok && L.GetTop() == 2 && !strings.Contains(string(s), "=") {
+		optsV, pos = lua.LNil, string(s)
+	} else if L.GetTop() >= 3 {
+		pos = L.CheckString(3)
+	}
+	pairs, err := optionPairs(L, optsV)
+	if err != nil {
+		L.ArgError(2, err.Error())
+	}
+	if len(pos) > maxString {
+		L.ArgError(3, "position string too long")
+	}
+	g, err := info.NewGame(pairs, pos)
+	if err != nil {
+		if pos != "" {
+			L.RaiseError("game %s: position %q: %v", info.ID, pos, err)
+		}
+		L.RaiseError("game %s: %v", info.ID, err)
+	}
+	L.Push(e.newGameVal(g))
+	return 1
+}
+
+// recordTable converts a parsed record to Lua: {tags={Game=...},
+// tag_order={...}, moves={...}, result="1-0", lines={...}}.
+func recordTable(L *lua.LState, r *record.Record) *lua.LTable {
+	t := L.NewTable()
+	tags := L.NewTable()
+	order := L.NewTable()
+	for _, tg := range r.Tags {
+		tags.RawSetString(tg.Name, lua.LString(tg.Value))
+		order.Append(lua.LString(tg.Name))
+	}
+	t.RawSetString("tags", tags)
+	t.RawSetString("tag_order", order)
+	t.RawSetString("moves", strList(L, r.MoveTexts()))
+	lines := L.CreateTable(len(r.Moves), 0)
+	for _, m := range r.Moves {
+		lines.Append(lua.LNumber(m.Line))
+	}
+	t.RawSetString("lines", lines)
+	res := r.Result
+	if res == "" {
+		res = r.Get(record.TagResult)
+	}
+	t.RawSetString("result", lua.LString(res))
+	return t
+}
+
+// tableRecord reads a record table back (tags, moves, result).
+func tableRecord(L *lua.LState, t *lua.LTable) *record.Record {
+	r := &record.Record{}
+	tags, _ := t.RawGetString("tags").(*lua.LTable)
+	if order, ok := t.RawGetString("tag_order").(*lua.LTable); ok && tags != nil {
+		for i := 1; i <= order.Len(); i++ {
+			name := order.RawGetInt(i).String()
+			if v := tags.RawGetString(name); v != lua.LNil {
+				r.Set(name, v.String())
+			}
+		}
+	}
+	if tags != nil {
+		var names []string
+		tags.ForEach(func(k, v lua.LValue) {
+			if !r.Has(k.String()) {
+				names = append(names, k.String())
+			}
+		})
+		sort.Strings(names)
+		for _, n := range names {
+			r.Set(n, tags.RawGetString(n).String())
+		}
+	}
+	lines, _ := t.RawGetString("lines").(*lua.LTable)
+	if ms, ok := t.RawGetString("moves").(*lua.LTable); ok {
+		for i := 1; i <= ms.Len() && i <= maxListLen; i++ {
+			m := record.Move{Text: ms.RawGetInt(i).String()}
+			if lines != nil {
+				if n, ok := lines.RawGetInt(i).(lua.LNumber); ok {
+					m.Line = int(n)
+				}
+			}
+			r.Moves = append(r.Moves, m)
+		}
+	}
+	if res, ok := t.RawGetString("result").(lua.LString); ok {
+		r.Result = string(res)
+	}
+	return r
+}
+
+// record.parse(text) -> record table, or raises with the line.
+func (e *env) luaRecordParse(L *lua.LState) int {
+	text := L.CheckString(1)
+	r, err := record.Parse(text)
+	if err != nil {
+		L.RaiseError("record: %v", err)
+	}
+	L.Push(recordTable(L, r))
+	return 1
+}
+
+// record.game(rec [, game_id]) -> game: starts the record's game (Game,
+// Options and Position tags) and plays its moves. rec is a record table or
+// its text. A record without a Game tag needs game_id.
+func (e *env) luaRecordGame(L *lua.LState) int {
+	var r *record.Record
+	switch v := L.Get(1).(type) {
+	case lua.LString:
+		var err error
+		if r, err = record.Parse(string(v)); err != nil {
+			L.RaiseError("record: %v", err)
+		}
+	case *lua.LTable:
+		r = tableRecord(L, v)
+	default:
+		L.ArgError(1, "want a record table or its text")
+	}
+	g, err := gameFromRecord(r, L.OptString(2, ""), "")
+	if err != nil {
+		L.RaiseError("%v", err)
+	}
+	L.Push(e.newGameVal(g.g, g.hist...))
+	return 1
+}
+
+// replayed is a game and the moves replayed on it.
+type replayed struct {
+	g    rules.Game
+	hist []string
+}
+
+// gameFromRecord starts the record's game and plays its moves. id is used
+// when the record has no Game tag; where prefixes errors ("file.rec: ").
+func gameFromRecord(r *record.Record, id, where string) (*replayed, error) {
+	if t := r.Get(record.TagGame); t != "" {
+		id = t
+	}
+	if id == "" {
+		return nil, fmt.Errorf("%srecord has no Game tag (give the game id)", where)
+	}
+	info, err := rules.Lookup(id)
+	if err != nil {
+		return nil, fmt.Errorf("%s%v", where, err)
+	}
+	pos := r.Get(record.TagPosition)
+	g, err := info.NewGame(strings.Fields(r.Get(record.TagOptions)), pos)
+	if err != nil {
+		return nil, fmt.Errorf("%srecord: %v", where, err)
+	}
+	out := &replayed{g: g}
+	for i, m := range r.Moves {
+		mv, err := g.ParseMove(m.Text)
+		if err != nil {
+			line := ""
+			if m.Line > 0 {
+				line = fmt.Sprintf("line %d: ", m.Line)
+			}
+			return nil, fmt.Errorf("%s%smove %d %q: %v", where, line, i+1, m.Text, err)
+		}
+		out.hist = append(out.hist, g.FormatMove(mv))
+		g.Play(mv)
+	}
+	return out, nil
+}
+
+// record builds the game's record: Game, Options, Position (when the
+// history does not start at the start position), extra tags, the moves and
+// the result.
+func (gv *gameVal) record(extra *lua.LTable) *record.Record {
+	r := &record.Record{}
+	in := gv.g.Info()
+	r.Set(record.TagGame, in.ID)
+	if o := in.FormatOptions(gv.g.Options()); len(o) > 0 {
+		r.Set(record.TagOptions, strings.Join(o, " "))
+	}
+	if start, err := in.New(gv.g.Options()); err != nil || start.Position() != gv.startPos {
+		r.Set(record.TagPosition, gv.startPos)
+	}
+	if extra != nil {
+		var names []string
+		extra.ForEach(func(k, v lua.LValue) { names = append(names, k.String()) })
+		sort.Strings(names)
+		for _, n := range names {
+			r.Set(n, extra.RawGetString(n).String())
+		}
+	}
+	res := gv.g.Result()
+	winner := -1
+	if res.Status == rules.Win {
+		winner = res.Winner
+	}
+	tok := record.ResultToken(res.Over(), winner)
+	r.Set(record.TagResult, tok)
+	if res.Over() && res.Reason != "" {
+		r.Set(record.TagTermination, res.Reason)
+	}
+	r.AddMoves(gv.hist...)
+	r.Result = tok
+	return r
+}

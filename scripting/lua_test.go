@@ -1,0 +1,316 @@
+package scripting
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"boardrepl/rules"
+	_ "boardrepl/rules/all"
+)
+
+// run runs code as a script file in a temporary directory with RunMain.
+func run(t *testing.T, code string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.lua")
+	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	status = RunMain(append(args, path), nil, &out, &errb)
+	return out.String(), errb.String(), status
+}
+
+// TestScripts runs every script in scripts/ as a check suite.
+func TestScripts(t *testing.T) {
+	var out, errb bytes.Buffer
+	if st := RunMain([]string{"../scripts"}, nil, &out, &errb); st != ExitOK {
+		t.Fatalf("scripts/: status %d\n%s\n%s", st, out.String(), errb.String())
+	}
+	if !regexp.MustCompile(`(?m)^\d+ passed, 0 failed$`).MatchString(out.String()) {
+		t.Fatalf("no summary line:\n%s", out.String())
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	cases := []struct {
+		name, code string
+		args       []string
+		status     int
+		stdout     string // regexp
+		stderr     string // regexp
+	}{
+		{"pass", "check(true, 'yes'); eq({1, {a='x'}}, {1, {a='x'}})", nil, 0, `(?m)^2 passed, 0 failed$`, `^$`},
+		{"fail", "\n\neq(1+1, 3, 'sum')", nil, 1, `FAIL .*s.lua:3: sum\n\s+got:  2\n\s+want: 3\n0 passed, 1 failed`, `^$`},
+		{"syntax", "local x = 1\nlocal y = = 2\n", nil, 1, `0 passed, 1 failed`, `s.lua:2:11: syntax error near '='`},
+		{"runtime", "local g = game('ataxx')\n\ng:play('a1')\n", nil, 1, ``, `s.lua:3: move "a1": a1 is occupied`},
+		{"traceback", "local function f()\n  error('deep')\nend\nf()\n", nil, 1, ``, `s.lua:2: deep\nstack traceback:\n\t.*s.lua:2: in function 'f'\n\t.*s.lua:4: in main chunk`},
+		{"timeout", "while true do end", []string{"--timeout", "200ms"}, 1, ``, `s.lua:1: timeout: .*--timeout 200ms`},
+		{"timeout in pcall", "while true do pcall(function() while true do end end) end", []string{"--timeout", "200ms"}, 1, ``, `timeout`},
+		{"sandbox os", "os.execute('ls')", nil, 1, ``, `s.lua:1: the os library is not available`},
+		{"sandbox io", "local f = io.open('/etc/passwd')", nil, 1, ``, `the io library is not available`},
+		{"sandbox dofile", "dofile('/etc/passwd')", nil, 1, ``, `dofile is not available`},
+		{"sandbox require", "require('os')", nil, 1, ``, `require is not available`},
+		{"bad fixture", "fixture.read('../../../../etc/passwd')", nil, 1, ``, `outside the script's directory`},
+		{"missing fixture", "fixture.read('nope.txt')", nil, 1, ``, `fixture "nope.txt": no such file`},
+		{"recursion", "local function f() return f() + 1 end\nf()", nil, 1, ``, `stack overflow`},
+		{"huge rep", "local s = string.rep('x', 1e9)", nil, 1, ``, `string.rep: the result would be over`},
+		{"huge perft", "game('ataxx'):perft(1e9)", nil, 1, ``, `depth 1000000000: want 0 to 12`},
+		{"args", "eq(arg[1], 'a'); eq(arg[2], 'b'); eq(#arg, 2)", []string{}, 0, `3 passed`, `^$`},
+		{"test group error", "test('g', function() error('x') end)\ncheck(true)", nil, 1, `FAIL .*s.lua:1: g: error: .*s.lua:1: x\nFAIL g\n1 passed, 1 failed`, `^$`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errs string
+			var st int
+			if c.name == "args" {
+				dir := t.TempDir()
+				path := filepath.Join(dir, "s.lua")
+				os.WriteFile(path, []byte(c.code), 0o644)
+				var o, e bytes.Buffer
+				st = RunMain([]string{path, "a", "b"}, nil, &o, &e)
+				out, errs = o.String(), e.String()
+			} else {
+				out, errs, st = run(t, c.code, c.args...)
+			}
+			if st != c.status {
+				t.Errorf("status %d, want %d\nstdout: %s\nstderr: %s", st, c.status, out, errs)
+			}
+			if !regexp.MustCompile(c.stdout).MatchString(out) {
+				t.Errorf("stdout %q does not match %q", out, c.stdout)
+			}
+			if !regexp.MustCompile(c.stderr).MatchString(errs) {
+				t.Errorf("stderr %q does not match %q", errs, c.stderr)
+			}
+		})
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{nil, {"--nope", "x.lua"}, {"does-not-exist.lua"}, {"--timeout", "-1s", "x.lua"}} {
+		var out, errb bytes.Buffer
+		if st := RunMain(args, nil, &out, &errb); st != ExitUsage {
+			t.Errorf("%v: status %d, want 2 (%s)", args, st, errb.String())
+		}
+	}
+	var out bytes.Buffer
+	if st := RunMain([]string{"-h"}, nil, &out, &out); st != 0 || !strings.Contains(out.String(), "usage: boardrepl run") {
+		t.Errorf("-h: %d %q", st, out.String())
+	}
+}
+
+// host is a REPL session stand-in.
+type host struct {
+	g      rules.Game
+	hist   []string
+	played [][]string
+	set    int
+}
+
+func (h *host) Current() (rules.Game, []string) { return h.g, h.hist }
+func (h *host) SetGame(g rules.Game) error      { h.g, h.hist = g, nil; h.set++; return nil }
+func (h *host) Play(moves []string) error {
+	for _, s := range moves {
+		m, err := h.g.ParseMove(s)
+		if err != nil {
+			return err
+		}
+		h.g.Play(m)
+		h.hist = append(h.hist, s)
+	}
+	h.played = append(h.played, moves)
+	return nil
+}
+
+func TestSession(t *testing.T) {
+	info, _ := rules.Lookup("ataxx")
+	g, _ := info.New(rules.Options{"fifty": "on", "blocks": "0", "seed": ""})
+	h := &host{g: g}
+	var out bytes.Buffer
+	s := NewSession(&out, h)
+	ctx := context.Background()
+	// play on a copy of the current game, then hand the moves to the prompt
+	if _, err := s.RunString(ctx, `local g = current(); g:play("f2", "f6"); set_current(g)`); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.played) != 1 || strings.Join(h.played[0], " ") != "f2 f6" || h.set != 0 {
+		t.Fatalf("played %v, set %d", h.played, h.set)
+	}
+	// the script sees the history and the openings that match it
+	sum, err := s.RunString(ctx, `
+		local book = openings.new("ataxx"):add("a", "f2 f6 g1e3"):add("b", "g1e3")
+		local m = book:match(current())
+		eq(#m, 1); eq(m[1].next, "g1e3")
+		book:play("a")
+		eq(current():history(), {"f2", "f6", "g1e3"})`)
+	if err != nil || sum.Failed != 0 || sum.Passed != 3 {
+		t.Fatalf("%v %+v\n%s", err, sum, out.String())
+	}
+	// a new game replaces the current one
+	if _, err := s.RunString(ctx, `set_current(game("oware"))`); err != nil || h.set != 1 || h.g.Info().ID != "oware" {
+		t.Fatalf("%v set=%d %s", err, h.set, h.g.Info().ID)
+	}
+	// errors are returned, with the chunk name
+	_, err = s.RunString(ctx, "\ncurrent():play('Z')")
+	if err == nil || !strings.HasPrefix(err.Error(), `lua:2: move "Z"`) {
+		t.Fatalf("err = %v", err)
+	}
+	// Ctrl-C: a cancelled context stops the script
+	cctx, cancel := context.WithCancel(ctx)
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	_, err = s.RunString(cctx, "while true do end")
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("err = %v", err)
+	}
+	// without a host, current() explains
+	_, _, st := run(t, "current()")
+	if st != 1 {
+		t.Fatalf("current() without a REPL: status %d", st)
+	}
+}
+
+func TestGameAPI(t *testing.T) {
+	out, errs, st := run(t, `
+		local g = game("ataxx", {fifty = "off"})
+		eq(g:options().fifty, "off", "options")
+		eq(g:id(), "ataxx")
+		eq(g:sides(), {"red", "blue"})
+		eq(#g:moves(), 16)
+		g:play("f2 f6")
+		eq(g:ply(), 2)
+		eq(g:undo(), 1); eq(g:history(), {"f2"})
+		eq(g:redo(), 1); eq(g:history(), {"f2", "f6"})
+		local ok, why = g:try("a7")
+		check(not ok and why:find("occupied"), why)
+		eq(g:at("f2"), "x"); eq(select(2, g:at("f2")), "red")
+		eq(g:at("d4"), "")
+		check(#g:hash() == 16, "hash is 16 hex digits")
+		local c = g:copy(); c:play("e3")
+		ne(c:position(), g:position(), "copies are independent")
+		eq(g:perft(2), g:copy():perft(2))
+		local d = g:divide(2); local sum = 0
+		for _, n in pairs(d) do sum = sum + n end
+		eq(sum, g:perft(2), "divide sums to perft")
+		local rec = g:record({Event = "test"})
+		local back = record.game(rec)
+		eq(back:position(), g:position(), "record round trip")
+		eq(back:history(), {"f2", "f6"})
+		local t = game("tablut", "9/9/9/9/3B5/9/1BK6/9/9 b")
+		eq(t:solve("win 1").line, {"d5-d3"})
+		eq(solve(t, {win = 1}).proved, true)
+		t:play("d5-d3")
+		eq(t:winner(), "black"); eq(t:result().over, true)
+		eq(t:captured(), {"c3"})
+		local e = game("konobi", {size = 5}):edit("c3", "B")
+		eq(e:at("c3"), "B")
+		check(#games() >= 4, "games listed")
+	`)
+	if st != 0 {
+		t.Fatalf("status %d\n%s\n%s", st, out, errs)
+	}
+}
+
+// BenchmarkPlayUndo measures one play and one undo through the Lua API
+// (a Lua loop calling g:play and g:undo): ns/op is per move pair.
+func BenchmarkPlayUndo(b *testing.B) {
+	ctx := context.Background()
+	var out bytes.Buffer
+	e := newEnv(ctx, &out, &out, ".")
+	defer e.close()
+	e.L.SetGlobal("N", luaNumber(b.N))
+	b.ReportAllocs()
+	b.ResetTimer()
+	if err := e.doChunk("bench", `
+		local g = game("ataxx")
+		for i = 1, N do g:play("f2"); g:undo() end`); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkPlayUndoGo is the same through the Go contract, for comparison.
+func BenchmarkPlayUndoGo(b *testing.B) {
+	info, _ := rules.Lookup("ataxx")
+	g, _ := info.New(rules.Options{"fifty": "on", "blocks": "0", "seed": ""})
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		m, err := g.ParseMove("f2")
+		if err != nil {
+			b.Fatal(err)
+		}
+		g.Play(m)
+		g.Unplay()
+	}
+}
+
+// BenchmarkRandomGame plays whole games through Lua: moves() and play()
+// with a choice in Lua, then undo back to the start.
+func BenchmarkRandomGame(b *testing.B) {
+	var out bytes.Buffer
+	e := newEnv(context.Background(), &out, &out, ".")
+	defer e.close()
+	e.L.SetGlobal("N", luaNumber(b.N))
+	b.ResetTimer()
+	if err := e.doChunk("bench", `
+		local g = game("ataxx")
+		local plies = 0
+		for i = 1, N do
+		  local ms = g:moves()
+		  if #ms == 0 or g:ply() > 60 then g:undo(g:ply()) else g:play(ms[(i % #ms) + 1]); plies = plies + 1 end
+		end`); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkStartup is the cost of a fresh sandboxed Lua state with the API.
+func BenchmarkStartup(b *testing.B) {
+	var out bytes.Buffer
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		e := newEnv(context.Background(), &out, &out, ".")
+		if err := e.doChunk("s", `local g = game("tablut")`); err != nil {
+			b.Fatal(err)
+		}
+		e.close()
+	}
+}
+
+// The engine through Lua: a king one move from the edge escapes (mate in 1,
+// hand-checked: c3-c9 reaches the top edge), limits are validated.
+func TestSearchAndEval(t *testing.T) {
+	out, errOut, st := run(t, `
+local g = game("tablut", {}, "9/9/9/9/9/9/2K6/9/B8 w")
+local r = g:search{depth=3}
+eq(r.mate, 1, "the king escapes in one ply")
+check(g:try(r.best) ~= nil, "the best move is legal")
+g:undo()
+eq(g:position(), "9/9/9/9/9/9/2K6/9/B8 w", "search does not move the game")
+local s, terms = g:eval()
+check(type(s) == "number" and terms.material ~= nil, "eval gives a score and its terms")
+raises(function() g:search{} end, "give at least one limit")
+raises(function() g:search{depth=0} end, "depth")
+raises(function() g:search{time=-1} end, "time")
+local over = game("ataxx", {}, "x6/7/7/7/7/7/7 o 0 1")
+raises(function() over:search{depth=1} end, "the game is over")
+`)
+	if st != ExitOK || !strings.Contains(out, "8 passed, 0 failed") {
+		t.Fatalf("status %d\n%s\n%s", st, out, errOut)
+	}
+}
+
+// A script that grows without bound is stopped with a clear message (the
+// limit is lowered here so the test is quick).
+func TestMemoryLimit(t *testing.T) {
+	old := maxScriptMemory
+	maxScriptMemory = 64 << 20
+	defer func() { maxScriptMemory = old }()
+	_, errOut, st := run(t, "local t, i = {}, 0\nwhile true do i = i + 1; t[i] = {i} end\n")
+	if st != ExitFail || !strings.Contains(errOut, "s.lua:2: memory: the script used too much memory and was stopped (more than 64 MiB)") {
+		t.Fatalf("status %d, stderr:\n%s", st, errOut)
+	}
+}

@@ -1,0 +1,201 @@
+package scripting
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"boardrepl/rules/solve"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Puzzles: the exact solver (solve.Solve) and puzzle files.
+//
+//	solve(g, goal [, opts])  or  g:solve(goal [, opts])
+//	    goal: "win 2", "capture 3 in 2", "win 3 plies", or a table
+//	    {win=2}, {capture=3, moves=2}, {win=3, plies=true}
+//	    opts: {nocache=true, max_nodes=N}
+//	    -> {proved=, plies=, line={...}, nodes=, goal="win 3 plies"}
+//	fixture.puzzles(path) -> { {name=, game=, goal=, solution={...},
+//	    source=, tags=, line=, where=}, ... }
+//	check_puzzle(p [, opts]) -> result: solves p and checks that the goal is
+//	    proved and the line equals p.solution (two checks), or, for a puzzle
+//	    tagged [Expect "refuted"], that it is refuted (one check).
+
+func (e *env) openPuzzles() {
+	L := e.L
+	L.SetGlobal("solve", L.NewFunction(e.gameSolve))
+	L.SetGlobal("check_puzzle", L.NewFunction(e.luaCheckPuzzle))
+}
+
+// goalArg reads a goal given as a string or a table.
+func goalArg(L *lua.LState, v lua.LValue) (solve.Goal, error) {
+	switch x := v.(type) {
+	case lua.LString:
+		return solve.ParseGoal(string(x))
+	case *lua.LTable:
+		plies := lua.LVAsBool(x.RawGetString("plies"))
+		suffix := ""
+		if plies {
+			suffix = " plies"
+		}
+		if w, ok := x.RawGetString("win").(lua.LNumber); ok {
+			return solve.ParseGoal(fmt.Sprintf("win %d%s", int(w), suffix))
+		}
+		if c, ok := x.RawGetString("capture").(lua.LNumber); ok {
+			m, ok := x.RawGetString("moves").(lua.LNumber)
+			if !ok {
+				return solve.Goal{}, errors.New("goal: capture needs moves=N")
+			}
+			return solve.ParseGoal(fmt.Sprintf("capture %d in %d%s", int(c), int(m), suffix))
+		}
+		return solve.Goal{}, errors.New("goal: want {win=N} or {capture=K, moves=N}")
+	}
+	return solve.Goal{}, fmt.Errorf("goal: want a string or a table, got %s", v.Type())
+}
+
+func solveOpts(t *lua.LTable) solve.Options {
+	var o solve.Options
+	if t == nil {
+		return o
+	}
+	o.NoCache = lua.LVAsBool(t.RawGetString("nocache"))
+	if n, ok := t.RawGetString("max_nodes").(lua.LNumber); ok && n > 0 {
+		o.MaxNodes = uint64(n)
+	}
+	return o
+}
+
+func (e *env) runSolve(L *lua.LState, gv *gameVal, goal solve.Goal, opts solve.Options) *lua.LTable {
+	res, err := solve.Solve(e.ctx, gv.g, goal, opts)
+	if err != nil {
+		if e.ctx.Err() != nil {
+			L.RaiseError("solve: %v", e.ctx.Err())
+		}
+		L.RaiseError("solve %s: %v", goal, err)
+	}
+	t := L.NewTable()
+	t.RawSetString("proved", lua.LBool(res.Proved))
+	if res.Proved {
+		t.RawSetString("plies", lua.LNumber(res.Plies))
+	}
+	t.RawSetString("line", strList(L, res.Line))
+	t.RawSetString("nodes", lua.LNumber(res.Nodes))
+	t.RawSetString("goal", lua.LString(goal.String()))
+	return t
+}
+
+// solve(g, goal [, opts]) / g:solve(goal [, opts])
+func (e *env) gameSolve(L *lua.LState) int {
+	gv := checkGame(L)
+	goal, err := goalArg(L, L.Get(2))
+	if err != nil {
+		L.ArgError(2, err.Error())
+	}
+	L.Push(e.runSolve(L, gv, goal, solveOpts(L.OptTable(3, nil))))
+	return 1
+}
+
+// fixture.puzzles(path): a file of records, each a puzzle:
+//
+//	[Game "tablut"]
+//	[Name "escape in one"]
+//	[Position "3BBB3/9/9/9/9/9/2K6/9/9 w"]
+//	[Goal "win 1"]
+//	[Source "hand-checked: ..."]
+//
+//	c3-c1 *
+//
+// The moves are the expected solution (the solver's canonical line).
+func (e *env) fxPuzzles(L *lua.LState) int {
+	p, text := e.mustRead(L)
+	recs, starts, err := parseRecords(p, text)
+	if err != nil {
+		L.RaiseError("%v", err)
+	}
+	out := L.NewTable()
+	for i, r := range recs {
+		where := fmt.Sprintf("%s:%d", p, starts[i])
+		goalText := r.Get("Goal")
+		if goalText == "" {
+			L.RaiseError("%s: puzzle has no Goal tag", where)
+		}
+		if _, err := solve.ParseGoal(goalText); err != nil {
+			L.RaiseError("%s: %v", where, err)
+		}
+		// The game is the puzzle's position: the moves are its solution,
+		// not moves to replay.
+		start := *r
+		start.Moves = nil
+		g, err := gameFromRecord(&start, "", where+": ")
+		if err != nil {
+			L.RaiseError("%v", err)
+		}
+		t := L.NewTable()
+		name := r.Get("Name")
+		if name == "" {
+			name = fmt.Sprintf("puzzle %d", i+1)
+		}
+		t.RawSetString("name", lua.LString(name))
+		t.RawSetString("game", e.newGameVal(g.g))
+		t.RawSetString("goal", lua.LString(goalText))
+		t.RawSetString("solution", strList(L, r.MoveTexts()))
+		t.RawSetString("source", lua.LString(r.Get("Source")))
+		expect := strings.ToLower(r.Get("Expect"))
+		switch expect {
+		case "", "proved":
+			expect = "proved"
+		case "refuted":
+		default:
+			L.RaiseError("%s: Expect %q: want proved or refuted", where, r.Get("Expect"))
+		}
+		t.RawSetString("expect", lua.LString(expect))
+		t.RawSetString("line", lua.LNumber(starts[i]))
+		t.RawSetString("where", lua.LString(where))
+		t.RawSetString("tags", recordTable(L, r).RawGetString("tags"))
+		out.Append(t)
+	}
+	L.Push(out)
+	return 1
+}
+
+// check_puzzle(p [, opts]) -> the solver's result table. Two checks: the
+// goal is proved, and the line equals the stored solution.
+func (e *env) luaCheckPuzzle(L *lua.LState) int {
+	p := L.CheckTable(1)
+	where := e.where()
+	ud, ok := p.RawGetString("game").(*lua.LUserData)
+	if !ok {
+		L.ArgError(1, "want a puzzle (from fixture.puzzles)")
+	}
+	gv, ok := ud.Value.(*gameVal)
+	if !ok {
+		L.ArgError(1, "want a puzzle (from fixture.puzzles)")
+	}
+	goal, err := goalArg(L, p.RawGetString("goal"))
+	if err != nil {
+		L.ArgError(1, err.Error())
+	}
+	name := p.RawGetString("name").String()
+	res := e.runSolve(L, gv, goal, solveOpts(L.OptTable(2, nil)))
+	proved := lua.LVAsBool(res.RawGetString("proved"))
+	if pw, ok := p.RawGetString("where").(lua.LString); ok {
+		where = string(pw)
+	}
+	if exp, ok := p.RawGetString("expect").(lua.LString); ok && exp == "refuted" {
+		e.report(!proved, where, fmt.Sprintf("%s: %s is refuted", name, goal),
+			"the solver found: "+strings.Trim(show(res.RawGetString("line")), "{}"))
+		L.Push(res)
+		return 1
+	}
+	e.report(proved, where, fmt.Sprintf("%s: %s is proved", name, goal))
+	if proved {
+		line := res.RawGetString("line")
+		want := p.RawGetString("solution")
+		e.report(deepEqual(line, want, 0), where, name+": the solver's line is the stored solution",
+			"got:  "+strings.Trim(show(line), "{}"), "want: "+strings.Trim(show(want), "{}"))
+	}
+	L.Push(res)
+	return 1
+}

@@ -1,0 +1,387 @@
+// Package scripting is boardrepl's embedded Lua layer (github.com/yuin/gopher-lua):
+// scripts that set up openings, pose and solve puzzles and run checks over
+// fixture files, from the shell (`boardrepl run FILE.lua`, RunMain) or from
+// the REPL against the current game (Session).
+//
+// Each run gets its own Lua state with only the base, table, string and math
+// libraries (no os, io, debug, dofile, loadfile, require): files are read
+// through the fixtures API only, confined to the script's directory tree and
+// the project's fixtures/ directory. A context stops runaway scripts, the
+// call depth is bounded, and the bindings refuse absurd sizes.
+//
+// One file per area of the API: game.go (a game value), games.go (listing
+// and starting games, records), check.go (checks and test groups),
+// fixtures.go, puzzle.go (the solver and puzzle files), openings.go,
+// runner.go (the `run` subcommand) and session.go (the REPL's entry points).
+// scripts/README.md documents the API for Lua users.
+package scripting
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
+
+	"boardrepl/rules/engine"
+)
+
+// Limits on what scripts may ask for.
+const (
+	callStackSize = 200      // Lua call depth
+	registryMax   = 1 << 20  // Lua data stack slots
+	maxString     = 16 << 20 // bytes: string.rep results, fixture files
+	maxPerftDepth = 12       // plies
+	maxListLen    = 1 << 20  // moves in one play() call, lines in a list
+)
+
+// env is one script run: one Lua state and what the bindings need.
+type env struct {
+	L   *lua.LState
+	ctx context.Context
+	// stopWatch ends the memory watch of withMemoryLimit.
+	stopWatch context.CancelFunc
+	engine    *engine.Engine // made on the first g:search
+	out       io.Writer      // print and check reports
+	errOut    io.Writer      // script errors
+	verbose   bool
+	// roots are the directories fixtures may be read from: the script's
+	// directory and the project's fixtures/ (absolute, symlinks resolved).
+	dir   string // the script's directory: relative paths start here
+	roots []string
+	host  Host // the REPL session, nil from the shell
+
+	passed, failed int
+	groups         []string // the test groups being run, outermost first
+}
+
+// newEnv makes a sandboxed Lua state. dir is the script's directory.
+func newEnv(ctx context.Context, out, errOut io.Writer, dir string) *env {
+	ctx, stopWatch := withMemoryLimit(ctx)
+	L := lua.NewState(lua.Options{
+		SkipOpenLibs:    true,
+		CallStackSize:   callStackSize,
+		RegistryMaxSize: registryMax,
+	})
+	for _, lib := range []struct {
+		name string
+		fn   lua.LGFunction
+	}{
+		{lua.BaseLibName, lua.OpenBase},
+		{lua.TabLibName, lua.OpenTable},
+		{lua.StringLibName, lua.OpenString},
+		{lua.MathLibName, lua.OpenMath},
+	} {
+		L.Push(L.NewFunction(lib.fn))
+		L.Push(lua.LString(lib.name))
+		L.Call(1, 0)
+	}
+	e := &env{L: L, ctx: ctx, stopWatch: stopWatch, out: out, errOut: errOut}
+	e.setDir(dir)
+	e.sandbox()
+	L.SetGlobal("print", L.NewFunction(e.print))
+	e.openChecks()
+	e.openGames()
+	e.openFixtures()
+	e.openPuzzles()
+	e.openOpenings()
+	e.openSession()
+	L.SetContext(ctx)
+	return e
+}
+
+func (e *env) close() {
+	e.L.Close()
+	e.stopWatch()
+}
+
+// setDir sets the script's directory and the roots fixtures may come from.
+func (e *env) setDir(dir string) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	e.dir = abs
+	e.roots = []string{abs}
+	if fx := findFixtures(abs); fx != "" {
+		e.roots = append(e.roots, fx)
+	}
+}
+
+// findFixtures looks for the project's fixtures/ directory in dir and its
+// parents.
+func findFixtures(dir string) string {
+	for d := dir; ; {
+		fx := filepath.Join(d, "fixtures")
+		if st, err := os.Stat(fx); err == nil && st.IsDir() {
+			if r, err := filepath.EvalSymlinks(fx); err == nil {
+				return r
+			}
+			return fx
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return ""
+		}
+		d = up
+	}
+}
+
+// refused names the globals the sandbox leaves out, with why.
+var refused = map[string]string{
+	"os":        "the os library",
+	"io":        "the io library",
+	"debug":     "the debug library",
+	"package":   "the package library",
+	"channel":   "the channel library",
+	"coroutine": "the coroutine library",
+	"dofile":    "dofile",
+	"loadfile":  "loadfile",
+	"require":   "require",
+	"module":    "module",
+}
+
+// sandbox removes what scripts may not use and makes reading it a clear
+// error; it bounds string.rep and string.format.
+func (e *env) sandbox() {
+	L := e.L
+	g := L.G.Global
+	for name := range refused {
+		g.RawSetString(name, lua.LNil)
+	}
+	g.RawSetString("_printregs", lua.LNil)
+	mt := L.NewTable()
+	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		if name, ok := L.Get(2).(lua.LString); ok {
+			if what, ok := refused[string(name)]; ok {
+				L.RaiseError("%s is not available in boardrepl scripts (only base, table, string and math; files through fixture)", what)
+			}
+		}
+		return 0
+	}))
+	L.SetMetatable(g, mt)
+	if s, ok := g.RawGetString("string").(*lua.LTable); ok {
+		s.RawSetString("dump", lua.LNil)
+		rep := s.RawGetString("rep")
+		s.RawSetString("rep", L.NewFunction(func(L *lua.LState) int {
+			str := L.CheckString(1)
+			n := L.CheckInt(2)
+			sep := L.OptString(3, "")
+			if n > 0 && int64(len(str)+len(sep))*int64(n) > maxString {
+				L.RaiseError("string.rep: the result would be over %d bytes", maxString)
+			}
+			L.Push(rep)
+			L.Push(lua.LString(str))
+			L.Push(lua.LNumber(n))
+			if sep != "" {
+				L.Push(lua.LString(sep))
+				L.Call(3, 1)
+			} else {
+				L.Call(2, 1)
+			}
+			return 1
+		}))
+		format := s.RawGetString("format")
+		s.RawSetString("format", L.NewFunction(func(L *lua.LState) int {
+			f := L.CheckString(1)
+			if hugeWidth(f) {
+				L.RaiseError("string.format: field widths and precisions above 999 are refused")
+			}
+			top := L.GetTop()
+			L.Push(format)
+			for i := 1; i <= top; i++ {
+				L.Push(L.Get(i))
+			}
+			L.Call(top, 1)
+			return 1
+		}))
+	}
+}
+
+// hugeWidth reports whether a format string has a run of 4 or more digits
+// after a '%' (a width or precision of 1000 or more).
+func hugeWidth(f string) bool {
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		run := 0
+		for j := i + 1; j < len(f); j++ {
+			c := f[j]
+			if c >= '0' && c <= '9' {
+				run++
+				if run >= 4 {
+					return true
+				}
+				continue
+			}
+			if c == '.' || c == '-' || c == '+' || c == ' ' || c == '#' {
+				run = 0
+				continue
+			}
+			break
+		}
+	}
+	return false
+}
+
+// print writes its arguments like Lua's print, to the run's output.
+func (e *env) print(L *lua.LState) int {
+	n := L.GetTop()
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		if i > 1 {
+			b.WriteByte('\t')
+		}
+		b.WriteString(L.ToStringMeta(L.Get(i)).String())
+	}
+	b.WriteByte('\n')
+	io.WriteString(e.out, b.String())
+	return 0
+}
+
+// errTimeout marks a script stopped by its deadline.
+var errTimeout = errors.New("timeout")
+
+// ScriptError is an error raised by a script (or its syntax), formatted as
+// `file.lua:12: message` with a short traceback.
+type ScriptError struct {
+	Msg       string // "file.lua:12: message"
+	Traceback string // the Lua frames of the script, one per line
+	Syntax    bool
+	Timeout   bool
+}
+
+func (e *ScriptError) Error() string {
+	if e.Traceback == "" {
+		return e.Msg
+	}
+	return e.Msg + "\n" + e.Traceback
+}
+
+// doChunk compiles and runs code under the chunk name name.
+func (e *env) doChunk(name, code string) error {
+	fn, err := e.L.Load(strings.NewReader(code), name)
+	if err != nil {
+		return syntaxError(name, err)
+	}
+	e.L.Push(fn)
+	if err := e.L.PCall(0, 0, e.L.NewFunction(traceback)); err != nil {
+		return e.runError(err)
+	}
+	return nil
+}
+
+// traceback is the message handler: it keeps the message and adds the Lua
+// frames.
+func traceback(L *lua.LState) int {
+	msg := L.Get(1)
+	var frames []string
+	for level := 1; ; level++ {
+		dbg, ok := L.GetStack(level)
+		if !ok {
+			break
+		}
+		if _, err := L.GetInfo("Sln", dbg, lua.LNil); err != nil {
+			break
+		}
+		if dbg.What == "G" || dbg.CurrentLine <= 0 {
+			continue
+		}
+		where := "in main chunk"
+		if dbg.What != "main" {
+			if dbg.Name != "" {
+				where = "in function '" + dbg.Name + "'"
+			} else {
+				where = "in a function"
+			}
+		}
+		frames = append(frames, fmt.Sprintf("\t%s:%d: %s", dbg.Source, dbg.CurrentLine, where))
+		if len(frames) == 8 {
+			frames = append(frames, "\t...")
+			break
+		}
+	}
+	t := L.NewTable()
+	t.RawSetString("msg", msg)
+	t.RawSetString("tb", lua.LString(strings.Join(frames, "\n")))
+	L.Push(t)
+	return 1
+}
+
+func (e *env) runError(err error) error {
+	var ae *lua.ApiError
+	if !errors.As(err, &ae) {
+		return &ScriptError{Msg: err.Error()}
+	}
+	se := &ScriptError{}
+	if t, ok := ae.Object.(*lua.LTable); ok {
+		se.Msg = luaErrString(t.RawGetString("msg"))
+		if tb := t.RawGetString("tb").String(); strings.Count(tb, "\n") >= 1 {
+			se.Traceback = "stack traceback:\n" + tb
+		}
+	} else {
+		se.Msg = luaErrString(ae.Object)
+	}
+	if strings.HasSuffix(se.Msg, "stack overflow") {
+		se.Msg += fmt.Sprintf(" (calls nested more than %d deep)", callStackSize)
+	}
+	if stoppedForMemory(e.ctx) {
+		se.Msg = strings.Replace(se.Msg, context.Canceled.Error(),
+			fmt.Sprintf("%v (more than %d MiB)", errMemory, maxScriptMemory>>20), 1)
+	} else if e.ctx.Err() != nil {
+		se.Timeout = errors.Is(e.ctx.Err(), context.DeadlineExceeded)
+		se.Msg = strings.Replace(se.Msg, context.DeadlineExceeded.Error(), "timeout: the script ran too long and was stopped", 1)
+		se.Msg = strings.Replace(se.Msg, context.Canceled.Error(), "interrupted", 1)
+	}
+	return se
+}
+
+func luaErrString(v lua.LValue) string {
+	if v == nil || v == lua.LNil {
+		return "error (nil)"
+	}
+	if s, ok := v.(lua.LString); ok {
+		return string(s)
+	}
+	if t, ok := v.(*lua.LTable); ok {
+		if m := t.RawGetString("msg"); m != lua.LNil {
+			return luaErrString(m)
+		}
+	}
+	return v.String()
+}
+
+// syntaxError formats a compile error as `file.lua:3:5: syntax error near 'x'`.
+func syntaxError(name string, err error) error {
+	var pe *parse.Error
+	if errors.As(err, &pe) {
+		msg := strings.TrimSpace(pe.Message)
+		if pe.Pos.Line == parse.EOF {
+			return &ScriptError{Msg: fmt.Sprintf("%s: %s at the end of the file", name, msg), Syntax: true}
+		}
+		near := ""
+		if pe.Token != "" {
+			near = fmt.Sprintf(" near '%s'", pe.Token)
+		}
+		return &ScriptError{Msg: fmt.Sprintf("%s:%d:%d: %s%s", name, pe.Pos.Line, pe.Pos.Column, msg, near), Syntax: true}
+	}
+	var ae *lua.ApiError
+	if errors.As(err, &ae) && ae.Cause != nil {
+		if errors.As(ae.Cause, &pe) {
+			return syntaxError(name, pe)
+		}
+		return &ScriptError{Msg: fmt.Sprintf("%s: %v", name, strings.TrimSpace(ae.Cause.Error())), Syntax: true}
+	}
+	return &ScriptError{Msg: fmt.Sprintf("%s: %v", name, strings.TrimSpace(err.Error())), Syntax: true}
+}
+
+func luaNumber(n int) lua.LNumber { return lua.LNumber(n) }

@@ -1,0 +1,277 @@
+// Package telnet runs two-player games over TCP, playable with a plain
+// telnet client: `boardrepl serve`. Clients are paired in arrival order; each
+// pair plays at its own table, isolated from the others.
+//
+// Faults: a player who disconnects, quits or stays silent on his turn for
+// longer than the idle limit loses the game (it is not adjourned); the other
+// player is told. Every finished game is written as a record when a record
+// directory is set.
+package telnet
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"time"
+
+	"boardrepl/rules"
+)
+
+// Config says what the server plays and how.
+type Config struct {
+	Info    *rules.Info
+	Options []string // KEY=VALUE pairs, validated by New
+	// Idle is how long the player to move may stay silent before losing on
+	// time (also the limit for typing one's name).
+	Idle time.Duration
+	// RecordDir, when set, receives one game record per finished game.
+	RecordDir string
+	// Render draws the board for a player, coloured or not, with the last
+	// move (in notation, "" at the start) highlighted. Required.
+	Render func(g rules.Game, lastMove string, color bool) string
+	// Log receives one line per event (connections, games, faults); may be nil.
+	Log io.Writer
+	// MaxLine bounds an input line in bytes (default 512).
+	MaxLine int
+	// WriteTimeout bounds a write to a client; a client that does not read
+	// is dropped (default 10s).
+	WriteTimeout time.Duration
+}
+
+// Server accepts clients and runs their tables.
+type Server struct {
+	cfg     Config
+	opts    rules.Options
+	mu      sync.Mutex
+	waiting *client
+	conns   map[*client]bool
+	tables  int
+	wg      sync.WaitGroup
+	logMu   sync.Mutex
+}
+
+// New validates the configuration.
+func New(cfg Config) (*Server, error) {
+	if cfg.Info == nil {
+		return nil, errors.New("no game")
+	}
+	if cfg.Render == nil {
+		return nil, errors.New("no renderer")
+	}
+	opts, err := cfg.Info.ParseOptions(cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := cfg.Info.New(opts); err != nil {
+		return nil, err
+	}
+	if cfg.Idle <= 0 {
+		cfg.Idle = 5 * time.Minute
+	}
+	if cfg.MaxLine <= 0 {
+		cfg.MaxLine = 512
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = 10 * time.Second
+	}
+	return &Server{cfg: cfg, opts: opts, conns: map[*client]bool{}}, nil
+}
+
+func (s *Server) logf(format string, a ...any) {
+	if s.cfg.Log == nil {
+		return
+	}
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	fmt.Fprintf(s.cfg.Log, time.Now().Format("15:04:05 ")+format+"\n", a...)
+}
+
+// Serve accepts connections on ln until ctx is cancelled, then closes every
+// connection, waits for the tables to finish and returns.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	stop := context.AfterFunc(ctx, func() { ln.Close() })
+	defer stop()
+	var err error
+	for {
+		conn, aerr := ln.Accept()
+		if aerr != nil {
+			if ctx.Err() == nil {
+				err = aerr
+			}
+			break
+		}
+		if tc, ok := conn.(*net.TCPConn); ok {
+			tc.SetKeepAlive(true)
+			tc.SetKeepAlivePeriod(30 * time.Second)
+		}
+		s.arrive(newClient(conn, s.cfg.MaxLine, s.cfg.WriteTimeout))
+	}
+	s.mu.Lock()
+	for c := range s.conns {
+		c.close()
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+	return err
+}
+
+// arrive registers a new client, starts its reader and seats it.
+func (s *Server) arrive(c *client) {
+	s.mu.Lock()
+	s.conns[c] = true
+	s.mu.Unlock()
+	s.wg.Add(1)
+	go func() { // the reader: lines into c.lines until the connection ends
+		defer s.wg.Done()
+		c.readLoop()
+	}()
+	s.logf("connect %s", c.addr)
+	s.seat(c)
+}
+
+// seat pairs c with the waiting client, or makes it wait for the next one.
+func (s *Server) seat(c *client) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if w := s.waiting; w != nil && !w.isClosed() {
+		s.waiting = nil
+		s.tables++
+		id := s.tables
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			for _, p := range s.runTable(id, w, c) {
+				s.forget(p)
+			}
+		}()
+		return
+	}
+	s.waiting = c
+	c.paired = make(chan struct{})
+	c.watchDone = make(chan struct{})
+	c.printf("Welcome to boardrepl: %s.\r\nWaiting for a second player to connect...\r\n", s.cfg.Info.Name)
+	s.wg.Add(1)
+	go func() { // a waiting client that leaves frees the seat
+		defer s.wg.Done()
+		s.watchWaiting(c)
+	}()
+}
+
+// watchWaiting handles input from a client that waits for an opponent.
+func (s *Server) watchWaiting(c *client) {
+	defer close(c.watchDone)
+	for {
+		select {
+		case <-c.paired:
+			return
+		case l, ok := <-c.lines:
+			if !ok {
+				s.mu.Lock()
+				if s.waiting == c {
+					s.waiting = nil
+				}
+				s.mu.Unlock()
+				s.forget(c)
+				s.logf("disconnect %s (while waiting)", c.addr)
+				return
+			}
+			if strings.EqualFold(l.text, "quit") {
+				c.printf("Bye.\r\n")
+				c.close()
+				continue
+			}
+			c.printf("Still waiting for a second player (type quit to leave).\r\n")
+		}
+	}
+}
+
+func (s *Server) forget(c *client) {
+	c.close()
+	s.mu.Lock()
+	delete(s.conns, c)
+	s.mu.Unlock()
+}
+
+// line is one input line, or a read error.
+type line struct {
+	text string
+	err  error
+}
+
+// client is one connection.
+type client struct {
+	conn   net.Conn
+	addr   string
+	reader *lineReader
+	lines  chan line
+	paired chan struct{}
+	// watchDone is closed when the waiting-room reader stops reading lines,
+	// so the table takes over c.lines without losing one.
+	watchDone chan struct{}
+	wmu       sync.Mutex
+	timeout   time.Duration
+	name      string
+	color     bool
+	closeMu   sync.Mutex
+	closed    bool
+}
+
+func newClient(conn net.Conn, maxLine int, timeout time.Duration) *client {
+	return &client{conn: conn, addr: conn.RemoteAddr().String(), reader: newLineReader(conn, maxLine),
+		lines: make(chan line, 8), paired: make(chan struct{}), watchDone: make(chan struct{}), timeout: timeout, color: true}
+}
+
+// readLoop sends every line to c.lines and closes it when the connection
+// ends. Over-long lines are reported, not fatal.
+func (c *client) readLoop() {
+	defer close(c.lines)
+	for {
+		t, err := c.reader.ReadLine()
+		if errors.Is(err, errLineTooLong) {
+			c.lines <- line{err: err}
+			continue
+		}
+		if err != nil {
+			return
+		}
+		c.lines <- line{text: t}
+	}
+}
+
+func (c *client) printf(format string, a ...any) {
+	c.write(fmt.Sprintf(format, a...))
+}
+
+// write sends text with CRLF line ends; a client that cannot take it within
+// the write timeout is closed.
+func (c *client) write(s string) {
+	if c.isClosed() {
+		return
+	}
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.conn.SetWriteDeadline(time.Now().Add(c.timeout))
+	if _, err := io.WriteString(c.conn, s); err != nil {
+		c.close()
+	}
+}
+
+func (c *client) close() {
+	c.closeMu.Lock()
+	defer c.closeMu.Unlock()
+	if !c.closed {
+		c.closed = true
+		c.conn.Close()
+	}
+}
+
+func (c *client) isClosed() bool {
+	c.closeMu.Lock()
+	defer c.closeMu.Unlock()
+	return c.closed
+}

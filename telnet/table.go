@@ -1,0 +1,385 @@
+package telnet
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"boardrepl/internal/atomicfile"
+	"boardrepl/rules"
+	"boardrepl/rules/record"
+)
+
+const clientHelp = `Commands:
+  MOVE        play a move in the game's notation when it is your turn
+  moves       list the legal moves
+  board       show the board again
+  color off   plain text (color on: coloured board)
+  resign      give up this game
+  quit        leave (you lose the game)
+  help        this text
+A player who leaves, or stays silent on his turn for longer than %s,
+loses the game.
+`
+
+// table is one game between two clients.
+type table struct {
+	s       *Server
+	id      int
+	g       rules.Game
+	start   string
+	players [2]*client // players[i] plays side i (a swap exchanges them)
+	last    string
+	moves   []string // every move played, passes included, in notation
+	result  string
+	began   time.Time
+	winner  int // the side that won by forfeit, else -1
+}
+
+// runTable plays one game and returns the clients to disconnect. A client
+// whose opponent left before the game began goes back to the waiting room.
+func (s *Server) runTable(id int, first, second *client) []*client {
+	close(first.paired)
+	<-first.watchDone
+	g, err := s.cfg.Info.New(s.opts)
+	if err != nil { // validated in New; cannot happen
+		first.printf("server error: %v\r\n", err)
+		second.printf("server error: %v\r\n", err)
+		return []*client{first, second}
+	}
+	t := &table{s: s, id: id, g: g, start: g.Position(), players: [2]*client{first, second}, began: time.Now(), winner: -1}
+	s.logf("table %d: %s vs %s", id, first.addr, second.addr)
+	if !t.askNames() {
+		var gone []*client
+		for _, p := range t.players {
+			if p.isClosed() {
+				gone = append(gone, p)
+				continue
+			}
+			p.printf("\r\nThe other player left before the game began.\r\n")
+			s.seat(p)
+		}
+		s.logf("table %d: a player left before the game began", id)
+		return gone
+	}
+	t.play()
+	t.saveRecord()
+	s.logf("table %d: %s", id, t.result)
+	return t.players[:]
+}
+
+func (t *table) both(format string, a ...any) {
+	msg := fmt.Sprintf(format, a...)
+	for _, p := range t.players {
+		p.write(msg)
+	}
+}
+
+// rulesLine is the game and its options in one line.
+func (t *table) rulesLine() string {
+	in := t.g.Info()
+	s := in.Name + ": " + in.Description
+	if o := in.FormatOptions(t.g.Options()); len(o) > 0 {
+		s += " Options: " + strings.Join(o, " ") + "."
+	}
+	return s
+}
+
+// askNames asks both players their names at once.
+func (t *table) askNames() bool {
+	for _, p := range t.players {
+		p.printf("\r\nWelcome to boardrepl. %s\r\nAn opponent is here. What is your name? ", t.rulesLine())
+	}
+	type answer struct {
+		i    int
+		name string
+		ok   bool
+	}
+	answers := make(chan answer, 2)
+	for i, p := range t.players {
+		go func() {
+			timer := time.NewTimer(t.s.cfg.Idle)
+			defer timer.Stop()
+			for {
+				select {
+				case l, ok := <-p.lines:
+					if !ok {
+						answers <- answer{i, "", false}
+						return
+					}
+					name := cleanName(l.text)
+					if l.err != nil || name == "" {
+						p.printf("Please type a name (letters, digits, - or _, up to 20): ")
+						continue
+					}
+					answers <- answer{i, name, true}
+					return
+				case <-timer.C:
+					answers <- answer{i, "", false}
+					return
+				}
+			}
+		}()
+	}
+	ok := true
+	for range 2 {
+		a := <-answers
+		if !a.ok {
+			ok = false
+			t.players[a.i].close()
+			continue
+		}
+		t.players[a.i].name = a.name
+	}
+	if !ok {
+		return false
+	}
+	if t.players[0].name == t.players[1].name {
+		t.players[1].name += "-2"
+	}
+	return true
+}
+
+var nameRE = regexp.MustCompile(`[^\p{L}\p{N}_-]+`)
+
+func cleanName(s string) string {
+	s = nameRE.ReplaceAllString(s, "")
+	if r := []rune(s); len(r) > 20 {
+		s = string(r[:20])
+	}
+	return s
+}
+
+// mover is the client whose turn it is.
+func (t *table) mover() *client { return t.players[t.g.SideToMove()] }
+
+func (t *table) sideOf(c *client) int {
+	if t.players[0] == c {
+		return 0
+	}
+	return 1
+}
+
+func (t *table) play() {
+	for i, p := range t.players {
+		p.printf("\r\nYou play %s (%s), against %s. Type help for the commands.\r\n",
+			t.g.SideName(i), order(i), t.players[1-i].name)
+	}
+	t.autoPass()
+	t.show()
+	idle := time.NewTimer(t.s.cfg.Idle)
+	defer idle.Stop()
+	for t.result == "" {
+		select {
+		case l, ok := <-t.players[0].lines:
+			t.input(t.players[0], l, ok, idle)
+		case l, ok := <-t.players[1].lines:
+			t.input(t.players[1], l, ok, idle)
+		case <-idle.C:
+			m := t.mover()
+			t.forfeit(m, fmt.Sprintf("%s lost on time (no move for %s)", m.name, t.s.cfg.Idle))
+		}
+	}
+}
+
+func order(side int) string {
+	if side == 0 {
+		return "you move first"
+	}
+	return "you move second"
+}
+
+// show sends both players the board, the last move and whose turn it is.
+func (t *table) show() {
+	for _, p := range t.players {
+		t.showTo(p)
+	}
+}
+
+func (t *table) showTo(p *client) {
+	var b strings.Builder
+	b.WriteString("\r\n")
+	lastMove := ""
+	if len(t.moves) > 0 {
+		lastMove = t.moves[len(t.moves)-1]
+	}
+	b.WriteString(t.s.cfg.Render(t.g, lastMove, p.color))
+	if t.last != "" {
+		fmt.Fprintf(&b, "Last move: %s\r\n", t.last)
+	}
+	if r := t.g.Result(); r.Over() {
+		fmt.Fprintf(&b, "Game over: %s\r\n", rules.FormatResult(t.g, r))
+	} else {
+		m := t.mover()
+		side := t.g.SideName(t.g.SideToMove())
+		if m == p {
+			fmt.Fprintf(&b, "Your move (%s).", side)
+			if t.swapAvailable() {
+				b.WriteString(" You may also answer swap: you take over the first stone and its colour, and your opponent plays on with yours.")
+			}
+			b.WriteString("\r\n> ")
+		} else {
+			fmt.Fprintf(&b, "Waiting for %s (%s) to move.\r\n", m.name, side)
+		}
+	}
+	p.write(b.String())
+}
+
+func (t *table) swapAvailable() bool {
+	for _, m := range t.g.Moves(nil) {
+		if t.g.FormatMove(m) == "swap" {
+			return true
+		}
+	}
+	return false
+}
+
+// input handles one line (or the end of the connection) from player p.
+func (t *table) input(p *client, l line, ok bool, idle *time.Timer) {
+	if !ok {
+		t.forfeit(p, fmt.Sprintf("%s left the game", p.name))
+		return
+	}
+	if l.err != nil {
+		p.printf("That line is too long; ignored.\r\n")
+		return
+	}
+	cmd := strings.ToLower(l.text)
+	switch {
+	case cmd == "":
+		return
+	case cmd == "help" || cmd == "?":
+		p.printf(clientHelp, t.s.cfg.Idle)
+	case cmd == "board":
+		t.showTo(p)
+	case cmd == "moves":
+		var ms []string
+		for _, m := range t.g.Moves(nil) {
+			ms = append(ms, t.g.FormatMove(m))
+		}
+		who := "you"
+		if t.mover() != p {
+			who = t.mover().name
+		}
+		p.printf("Legal moves for %s: %s\r\n", who, strings.Join(ms, " "))
+	case cmd == "color off" || cmd == "colour off":
+		p.color = false
+		p.printf("Colour off.\r\n")
+	case cmd == "color on" || cmd == "colour on":
+		p.color = true
+		p.printf("Colour on.\r\n")
+	case cmd == "resign":
+		t.forfeit(p, fmt.Sprintf("%s resigned", p.name))
+	case cmd == "quit" || cmd == "exit":
+		p.printf("Bye.\r\n")
+		t.forfeit(p, fmt.Sprintf("%s left the game", p.name))
+	default:
+		t.move(p, l.text, idle)
+	}
+}
+
+func (t *table) move(p *client, text string, idle *time.Timer) {
+	if t.mover() != p {
+		p.printf("It is not your turn: waiting for %s. (Type help for the commands.)\r\n", t.mover().name)
+		return
+	}
+	m, err := t.g.ParseMove(text)
+	if err != nil {
+		p.printf("Illegal move %q: %v. Type moves for the legal moves.\r\n> ", text, err)
+		return
+	}
+	side := t.g.SideToMove()
+	notation := t.g.FormatMove(m)
+	t.g.Play(m)
+	t.moves = append(t.moves, notation)
+	t.last = fmt.Sprintf("%s (%s) played %s", p.name, t.g.SideName(side), notation)
+	if c := t.g.LastCaptured(); len(c) > 0 {
+		t.last += ", capturing " + strings.Join(c, " ")
+	}
+	if notation == "swap" {
+		t.players[0], t.players[1] = t.players[1], t.players[0]
+		t.last = fmt.Sprintf("%s swapped: %s now plays %s, %s plays %s", p.name,
+			p.name, t.g.SideName(t.sideOf(p)), t.players[1-t.sideOf(p)].name, t.g.SideName(1-t.sideOf(p)))
+	}
+	t.autoPass()
+	idle.Reset(t.s.cfg.Idle)
+	t.show()
+	if r := t.g.Result(); r.Over() {
+		t.result = rules.FormatResult(t.g, r)
+		t.both("\r\nThank you for playing.\r\n")
+		t.finish()
+	}
+}
+
+// autoPass plays forced passes and announces them.
+func (t *table) autoPass() {
+	for !t.g.Result().Over() {
+		m, ok := rules.ForcedPass(t.g)
+		if !ok {
+			return
+		}
+		who := t.mover()
+		t.both("\r\n%s (%s) has no legal move and passes.\r\n", who.name, t.g.SideName(t.g.SideToMove()))
+		t.moves = append(t.moves, t.g.FormatMove(m))
+		t.g.Play(m)
+		t.last = fmt.Sprintf("%s passed (forced)", who.name)
+	}
+}
+
+// forfeit ends the game: p loses.
+func (t *table) forfeit(p *client, why string) {
+	t.winner = 1 - t.sideOf(p)
+	winner := t.players[t.winner]
+	t.result = fmt.Sprintf("%s wins: %s", winner.name, why)
+	winner.printf("\r\n%s. You win.\r\n", why)
+	p.printf("\r\n%s. You lose.\r\n", why)
+	t.finish()
+}
+
+func (t *table) finish() {
+	for _, p := range t.players {
+		p.close()
+	}
+}
+
+// saveRecord writes the finished game to the record directory as a game
+// record (rules/record), atomically.
+func (t *table) saveRecord() {
+	if t.s.cfg.RecordDir == "" {
+		return
+	}
+	info := t.g.Info()
+	r := &record.Record{}
+	r.Set(record.TagGame, info.ID)
+	if o := info.FormatOptions(t.g.Options()); len(o) > 0 {
+		r.Set(record.TagOptions, strings.Join(o, " "))
+	}
+	r.Set(record.TagDate, t.began.Format("2006.01.02"))
+	for side, p := range t.players {
+		name := t.g.SideName(side)
+		r.Set(strings.ToUpper(name[:1])+name[1:], p.name)
+	}
+	over, winner := true, t.winner
+	if winner < 0 {
+		res := t.g.Result()
+		over, winner = res.Over(), res.Winner
+	}
+	r.Set(record.TagResult, record.ResultToken(over, winner))
+	r.Set(record.TagTermination, t.result)
+	r.AddMoves(t.moves...)
+	name := fmt.Sprintf("%s-%s-table%d-%s-%s.txt", t.began.Format("20060102-150405"), info.ID, t.id,
+		safeFile(t.players[0].name), safeFile(t.players[1].name))
+	if err := atomicfile.Write(filepath.Join(t.s.cfg.RecordDir, name), []byte(r.Format()), false); err != nil {
+		t.s.logf("table %d: cannot write the record: %v", t.id, err)
+	}
+}
+
+func safeFile(s string) string {
+	s = nameRE.ReplaceAllString(s, "")
+	if s == "" {
+		return "anon"
+	}
+	return s
+}
