@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"boardrepl/scripting"
 	"boardrepl/rules"
+	"boardrepl/scripting"
 )
 
 // Lua at the prompt: 'lua CODE' and 'run FILE.lua' run against the current

@@ -12,13 +12,13 @@ import (
 	"os"
 	"strings"
 
-	"boardrepl/repl"
 	"boardrepl/batch"
 	"boardrepl/batch/convert"
-	"boardrepl/scripting"
 	"boardrepl/protocol/tablutnet"
 	"boardrepl/protocol/uai"
+	"boardrepl/repl"
 	_ "boardrepl/rules/all"
+	"boardrepl/scripting"
 )
 
 func main() {

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"boardrepl/repl/render"
-	"boardrepl/telnet"
 	"boardrepl/rules"
+	"boardrepl/telnet"
 )
 
 const serveUsage = `usage: boardrepl serve -g GAME [-o KEY=VALUE]... --port N [--addr 127.0.0.1] [--idle 5m] [--record DIR]
