@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"boardrepl/repl/render"
+	"boardrepl/render"
 	"boardrepl/rules"
 )
 

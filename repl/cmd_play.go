@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"boardrepl/repl/render"
+	"boardrepl/render"
 	"boardrepl/rules"
 )
 

@@ -11,7 +11,7 @@ import (
 	"time"
 	"unicode"
 
-	"boardrepl/repl/render"
+	"boardrepl/render"
 	"boardrepl/repl/session"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"

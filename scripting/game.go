@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"boardrepl/repl/render"
+	"boardrepl/render"
 	"boardrepl/rules"
 
 	lua "github.com/yuin/gopher-lua"

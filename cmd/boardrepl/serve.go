@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"time"
 
-	"boardrepl/repl/render"
+	"boardrepl/render"
 	"boardrepl/rules"
 	"boardrepl/telnet"
 )
