@@ -204,7 +204,7 @@ func padVisible(s string, visible, w int) string {
 func edgeMark(special rules.Special, st Style, p *palette) (string, bool) {
 	initial := func(s int) string {
 		a, b := st.Sides[0], st.Sides[1]
-		if a == "" || b == "" || strings.ToUpper(a[:1]) == strings.ToUpper(b[:1]) {
+		if a == "" || b == "" || strings.EqualFold(a[:1], b[:1]) {
 			return fmt.Sprint(s)
 		}
 		return strings.ToUpper(st.Sides[s][:1])
