@@ -3,7 +3,7 @@ GO ?= go
 BIN := bin/boardrepl
 PKGS := ./...
 
-.PHONY: all build run test test-long bench lint fuzz clean
+.PHONY: all build run test test-long strength bench lint fuzz clean
 
 all: build
 
@@ -22,7 +22,12 @@ test:
 
 # The slow vectors (perft rows above 1e8 nodes) as well.
 test-long:
-	$(GO) test -timeout 60m $(PKGS) -args -long
+	BOARDREPL_LONG=1 $(GO) test -timeout 60m $(PKGS)
+
+# The engine's strength matches (ab:depth=3 against random, depth 4 against
+# depth 2, MCTS against random in every game; a few minutes of CPU).
+strength:
+	BOARDREPL_STRENGTH=1 $(GO) test -timeout 30m -run '^TestStrength' -v ./rules/engine/
 
 # Speed is measured here, never asserted in tests.
 bench:
