@@ -120,9 +120,7 @@ func (r *REPL) playMoves(moves []string) error {
 func (r *REPL) style() render.Style {
 	g := r.s.Game()
 	st := render.Style{Color: r.color, Unicode: r.unicode, Flip: r.flip, Sides: [2]string{g.SideName(0), g.SideName(1)}}
-	if e, ok := r.s.Last(); ok {
-		b := g.Board()
-		st.Last = render.MoveSquares(&b, e.Text)
+	if _, ok := r.s.Last(); ok {
 		st.Captured = g.LastCaptured()
 	}
 	return st
