@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"boardrepl/rules"
-	"boardrepl/rules/line"
 	_ "boardrepl/rules/all"
+	"boardrepl/rules/line"
 )
 
 // run runs code as a script file in a temporary directory with RunMain.

@@ -33,7 +33,7 @@ type FuncHost struct {
 	PlayFunc    func([]string) error
 }
 
-func (h FuncHost) Current() *line.Line         { return h.CurrentFunc() }
+func (h FuncHost) Current() *line.Line        { return h.CurrentFunc() }
 func (h FuncHost) SetGame(g rules.Game) error { return h.SetGameFunc(g) }
 func (h FuncHost) Play(moves []string) error  { return h.PlayFunc(moves) }
 
