@@ -77,7 +77,7 @@ func cmdHistory(_ context.Context, r *REPL, args []string, _ string) error {
 	if err := noArgs("history", args); err != nil {
 		return err
 	}
-	line, cur := r.s.Line(), r.s.Cursor()
+	line, cur := r.s.Plies(), r.s.Cursor()
 	if len(line) == 0 {
 		fmt.Fprintln(r.out, "no moves yet")
 		return nil

@@ -29,8 +29,8 @@ type REPL struct {
 	// editing: the board editor is in use; the result is judged when
 	// editing ends (the next command that is neither an edit nor a view).
 	editing bool
-	slot     int // the slot last stored or recalled (for next/prev)
-	now      func() time.Time
+	slot    int // the slot last stored or recalled (for next/prev)
+	now     func() time.Time
 	// depth of nested 'run' files, to stop a file running itself.
 	depth int
 	// The session's search engine (made on first use) and the game it last
@@ -59,7 +59,7 @@ func (r *REPL) Exec(ctx context.Context, line string) error {
 	if c := lookup(name); c != nil {
 		// A word that names a command is the command, even where it could
 		// be a move (Oware's pit d): say how to play the move instead.
-		if _, err := r.s.ParseMove(name); err == nil && rest == "" {
+		if _, err := r.s.Game().ParseMove(name); err == nil && rest == "" {
 			fmt.Fprintf(r.out, "(%q is the command %q; to play the move type %q or 'play %s')\n",
 				name, c.Name, strings.ToUpper(name), name)
 		}
@@ -104,7 +104,7 @@ func (r *REPL) playLine(line, first string) error {
 	}
 	// A first word that is not a move but looks like a command word is
 	// reported as an unknown command.
-	if _, err := r.s.ParseMove(moves[0]); err != nil && looksLikeCommand(first) && !moveWords[strings.ToLower(first)] {
+	if _, err := r.s.Game().ParseMove(moves[0]); err != nil && looksLikeCommand(first) && !moveWords[strings.ToLower(first)] {
 		if near := nearest(first); len(near) > 0 {
 			return fmt.Errorf("unknown command %q (did you mean %s?)", first, strings.Join(near, " or "))
 		}
@@ -137,19 +137,19 @@ func (r *REPL) playMoves(moves []string) error {
 		mv := moves[i]
 		// "e3 h3": two squares that make one move.
 		if i+1 < len(moves) && b.Has(mv) && b.Has(moves[i+1]) {
-			if _, err := r.s.ParseMove(mv); err != nil {
+			if _, err := r.s.Game().ParseMove(mv); err != nil {
 				mv += " " + moves[i+1]
 				i++
 			}
 		}
-		forced, err := r.s.PlayText(mv)
+		played, err := r.s.PlayText(mv)
 		if err != nil {
 			if i > 0 {
 				r.show()
 			}
 			return fmt.Errorf("move %q: %v", mv, err)
 		}
-		for _, e := range forced {
+		for _, e := range played[1:] { // the forced passes after the move
 			fmt.Fprintf(r.out, "%s has no move and passes (%s)\n", r.s.Game().SideName(e.Side), e.Text)
 		}
 	}
