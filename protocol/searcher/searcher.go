@@ -73,10 +73,11 @@ func Random(seed uint64) Func {
 }
 
 // Engine returns a Func backed by one rules/engine alpha-beta engine (with
-// its transposition table, kept between searches). threads < 2 means one.
+// its transposition table, kept between searches) in its selective mode,
+// as a playing engine searches. threads < 2 means one.
 // The Func is not safe for concurrent use.
 func Engine(hashEntries, threads int) Func {
-	e := engine.New(engine.Options{HashEntries: hashEntries, Threads: threads})
+	e := engine.New(engine.Options{HashEntries: hashEntries, Threads: threads, Selective: true})
 	return func(ctx context.Context, g rules.Game, lim Limits, info func(Info)) (rules.Move, error) {
 		var cb func(engine.Info)
 		if info != nil {
