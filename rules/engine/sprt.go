@@ -15,13 +15,15 @@ import (
 // likelihood ratio leaves [LowerBound, UpperBound].
 //
 // The LLR is the generalised SPRT on the trinomial (win, draw, loss)
-// results with the normal approximation of Michel Van den Bergh (fishtest's
-// "GSPRT"): with N games, mean score x and per-game variance v,
+// results, as fishtest computes it: under each hypothesis the win, draw and
+// loss probabilities are the maximum likelihood estimate whose expected
+// score is that hypothesis's (s0, s1: the logistic model's expected scores
+// of Elo0 and Elo1, s = 1 / (1 + 10^(-elo/400))), and
 //
-//	LLR = N (s1 - s0) (2x - s0 - s1) / (2v),
+//	LLR = Σ n_i ln(p1_i / p0_i)  over i = win, draw, loss.
 //
-// where s0 and s1 are the expected scores of Elo0 and Elo1 under the
-// logistic model, s = 1 / (1 + 10^(-elo/400)).
+// For many games it is close to the normal approximation
+// N (s1 - s0) (2x - s0 - s1) / (2v) (x the mean score, v its variance).
 type SPRT struct {
 	Elo0, Elo1  float64
 	Alpha, Beta float64
@@ -78,24 +80,58 @@ func (t SPRT) UpperBound() float64 { return math.Log((1 - t.Beta) / t.Alpha) }
 func logisticScore(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
 
 // LLR is the log likelihood ratio of H1 over H0 after wins, draws and
-// losses (p1's view); 0 before the first game. As in fishtest, an outcome
-// not seen yet counts as 0.001 games, so that a one-sided run (all wins, as
-// happens in Ataxx, where draws are rare) still has a variance.
+// losses (p1's view); 0 before the first game. An outcome not seen yet
+// counts as 0.001 games (as in fishtest), so that a one-sided run (all
+// wins: Ataxx has few draws) is judged by its likelihood, not given up.
 func (t SPRT) LLR(wins, draws, losses int) float64 {
 	if wins+draws+losses == 0 {
 		return 0
 	}
 	reg := func(c int) float64 { return max(float64(c), 1e-3) }
-	fw, fd, fl := reg(wins), reg(draws), reg(losses)
-	n := fw + fd + fl
-	w, d, l := fw/n, fd/n, fl/n
-	x := w + d/2
-	v := w*(1-x)*(1-x) + d*(0.5-x)*(0.5-x) + l*x*x
-	if v <= 0 {
-		return 0
+	n := [3]float64{reg(wins), reg(draws), reg(losses)}
+	total := n[0] + n[1] + n[2]
+	var f [3]float64
+	for i := range n {
+		f[i] = n[i] / total
 	}
-	s0, s1 := logisticScore(t.Elo0), logisticScore(t.Elo1)
-	return n * (s1 - s0) * (2*x - s0 - s1) / (2 * v)
+	p0 := mleTrinomial(f, logisticScore(t.Elo0))
+	p1 := mleTrinomial(f, logisticScore(t.Elo1))
+	llr := 0.0
+	for i := range f {
+		llr += n[i] * math.Log(p1[i]/p0[i])
+	}
+	return llr
+}
+
+// mleTrinomial returns the probabilities of a win, a draw and a loss that
+// make the frequencies f most likely among those with expected score s:
+// p_i = f_i / (1 + λ(a_i - s)) with a = (1, 1/2, 0) and λ the root of
+// Σ f_i (a_i - s) / (1 + λ(a_i - s)) = 0, found by bisection.
+func mleTrinomial(f [3]float64, s float64) [3]float64 {
+	a := [3]float64{1, 0.5, 0}
+	// 1 + λ(a_i - s) > 0 for every i: λ between -1/(1-s) and 1/s.
+	lo, hi := -1/(1-s), 1/s
+	g := func(l float64) float64 {
+		sum := 0.0
+		for i := range f {
+			sum += f[i] * (a[i] - s) / (1 + l*(a[i]-s))
+		}
+		return sum
+	}
+	for k := 0; k < 200; k++ {
+		mid := (lo + hi) / 2
+		if g(mid) > 0 { // g decreases in λ
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	l := (lo + hi) / 2
+	var p [3]float64
+	for i := range f {
+		p[i] = f[i] / (1 + l*(a[i]-s))
+	}
+	return p
 }
 
 // Decision returns +1 when H1 is accepted, -1 when H0 is, 0 to go on.

@@ -14,17 +14,17 @@ func TestSPRTLLR(t *testing.T) {
 		w, d, l int
 		want    float64
 	}{
-		// x = 0.7, v = 0.6*0.09 + 0.2*0.04 + 0.2*0.49 = 0.16:
-		// 100 * 0.0143872 * (1.4 - 1.0143872) / 0.32 = 1.73371
-		{60, 20, 20, 1.73371},
-		// x = 0.5, v = 0.25*0.25*2 = 0.125:
-		// 400 * 0.0143872 * (1 - 1.0143872) / 0.25 = -0.33119
+		// Only wins: the likeliest trinomial of expected score s has p_win
+		// = s (and the rest on losses, seen 0.001 times), so the LLR is
+		// n ln(s1/s0) = 5 ln(0.5143872/0.5) = 5 * 0.0283682.
+		{5, 0, 0, 0.14184},
+		{1, 0, 0, 0.02837},
+		// Symmetric results, x = 0.5, v = 0.125: the normal approximation
+		// 400 * 0.0143872 * (1 - 1.0143872) / 0.25 = -0.33119 holds to 1e-5.
 		{100, 200, 100, -0.33119},
-		// one outcome only: draws and losses count 0.001 games each, so
-		// n = 5.002, x = 5.0005/5.002 = 0.9997001, v = (5*(1-x)^2 +
-		// 0.001*(0.5-x)^2 + 0.001*x^2)/n = 0.00024981,
-		// LLR = 5.002 * 0.0143872 * (2x - 1.0143872) / (2v) = 141.88
-		{5, 0, 0, 141.88},
+		// Worked out by an independent script (bisection on the Lagrange
+		// multiplier of the constrained maximum likelihood).
+		{60, 20, 20, 1.38982},
 		{0, 0, 0, 0},
 	}
 	for _, c := range cases {
