@@ -22,6 +22,9 @@ type Limits struct {
 	Depth int
 	Nodes int64
 	Time  time.Duration
+	// Soft: start no new iteration after this long (the time manager's
+	// target; Time is the hard limit).
+	Soft time.Duration
 }
 
 // Info describes a finished iteration of a search.
@@ -83,7 +86,7 @@ func Engine(hashEntries, threads int) Func {
 		if info != nil {
 			cb = func(i engine.Info) { info(convert(i)) }
 		}
-		res, err := e.Search(ctx, g, engine.Limits{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time}, cb)
+		res, err := e.Search(ctx, g, engine.Limits{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time, Soft: lim.Soft}, cb)
 		if err != nil {
 			if errors.Is(err, engine.ErrGameOver) {
 				return 0, ErrNoMove

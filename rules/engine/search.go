@@ -99,6 +99,11 @@ type Limits struct {
 	Depth int           // deepest iteration, in plies
 	Nodes int64         // stop after about this many nodes
 	Time  time.Duration // stop after this long (the last iteration is cut short)
+	// Soft, when set, is the time manager's target: no new iteration
+	// starts after it (Time stays the hard limit). Without it a timed
+	// search uses its whole Time, keeping a better move found by the
+	// unfinished iteration.
+	Soft time.Duration
 }
 
 func (l Limits) String() string {
@@ -518,8 +523,8 @@ func (t *thread) iterate(onDepth func(Info)) Result {
 		if m := MatePlies(score); m != 0 && abs(m) <= d {
 			break
 		}
-		// With a time limit, do not start an iteration that cannot end.
-		if !sh.deadline.IsZero() && time.Since(sh.start) > time.Until(sh.deadline) {
+		// Past the time manager's target, start no new iteration.
+		if sh.lim.Soft > 0 && time.Since(sh.start) > sh.lim.Soft {
 			res.Stopped = true
 			break
 		}
