@@ -28,9 +28,13 @@ test-long:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 
+# gofmt, go vet and staticcheck (pinned; fetched from the Go module proxy
+# and built on first use, then cached).
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+	$(STATICCHECK) $(PKGS)
 
 # Short runs of every fuzz target (FUZZTIME=30s by default; FUZZMINTIME
 # bounds the minimisation of a new input, which otherwise stalls the slow

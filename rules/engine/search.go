@@ -391,7 +391,6 @@ type thread struct {
 	rootDone   bool
 	rootRaised bool // a root move raised alpha in this iteration
 	rootPV     []rules.Move
-	completedD int
 }
 
 func newThread(e *Engine, id int) *thread {
