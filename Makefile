@@ -3,7 +3,7 @@ GO ?= go
 BIN := bin/boardrepl
 PKGS := ./...
 
-.PHONY: all build run test test-long bench lint fuzz clean
+.PHONY: all build run test test-long bench lint fuzz clean strength
 
 all: build
 
@@ -31,6 +31,12 @@ bench:
 # gofmt, go vet and staticcheck (pinned; fetched from the Go module proxy
 # and built on first use, then cached).
 STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
+# Engine strength matches (minutes to hours; never part of test): the build
+# against the previous one (BASE=path), node-limited with an SPRT stop, and
+# against Autaxx (AUTAXX=path) at 100 ms a move. See fixtures/tools/strength.sh.
+strength: build
+	NEW=$(BIN) fixtures/tools/strength.sh
+
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
