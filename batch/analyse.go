@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"sort"
 	"strings"
 	"sync"
@@ -165,7 +164,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		skip = total
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
