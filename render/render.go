@@ -194,20 +194,12 @@ func padLeft(s string, w int) string {
 	return strings.Repeat(" ", w-n) + s
 }
 
-func padRight(s string, w int) string {
-	n := utf8.RuneCountInString(s)
-	if n >= w {
-		return s
-	}
-	return s + strings.Repeat(" ", w-n)
-}
-
 // edgeMark is the frame mark for an owned edge: the side's initial (or its
 // index when both sides share one), "*" for a corner both own.
 func edgeMark(special string, st Style, p *palette) (string, bool) {
 	initial := func(s int) string {
 		a, b := st.Sides[0], st.Sides[1]
-		if a == "" || b == "" || strings.ToUpper(a[:1]) == strings.ToUpper(b[:1]) {
+		if a == "" || b == "" || strings.EqualFold(a[:1], b[:1]) {
 			return fmt.Sprint(s)
 		}
 		return strings.ToUpper(st.Sides[s][:1])

@@ -18,7 +18,7 @@ import (
 
 func cmdPlay(_ context.Context, r *REPL, args []string, rest string) error {
 	if len(args) == 0 {
-		return errors.New("usage: play MOVE...")
+		return errors.New("usage: play MOVE [MOVE...]")
 	}
 	if strings.HasPrefix(rest, "{") {
 		return r.playMoves([]string{rest})

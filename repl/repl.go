@@ -25,7 +25,6 @@ type REPL struct {
 	unicode  bool
 	flip     bool
 	slot     int // the slot last stored or recalled (for next/prev)
-	quit     bool
 	now      func() time.Time
 	// depth of nested 'run' files, to stop a file running itself.
 	depth int

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -26,5 +27,33 @@ func TestScript(t *testing.T) {
 			env.Setenv("NO_COLOR", "")
 			return nil
 		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"cmprecord": cmpRecord,
+		},
 	})
+}
+
+// cmpRecord is `cmprecord A B`: the two game records are the same line for
+// line except for their Date tags (the day each was saved, which differs
+// when a run crosses midnight).
+func cmpRecord(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: cmprecord FILE1 FILE2")
+	}
+	undated := func(name string) string {
+		var keep []string
+		for _, l := range strings.Split(ts.ReadFile(name), "\n") {
+			if !strings.HasPrefix(l, "[Date ") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	a, b := undated(args[0]), undated(args[1])
+	if (a == b) == neg {
+		if neg {
+			ts.Fatalf("%s and %s are the same record", args[0], args[1])
+		}
+		ts.Fatalf("%s and %s differ (Date tags aside):\n%s\n---\n%s", args[0], args[1], a, b)
+	}
 }

@@ -252,7 +252,7 @@ func (g *Game) SetSquare(square, piece string) error {
 	case "o":
 		v = 2
 	default:
-		return fmt.Errorf("no piece %q: want x, o or .", piece)
+		return fmt.Errorf("no piece %q: want x, o or '.'", piece)
 	}
 	if i == 4 && v == 2 {
 		return fmt.Errorf("o may not stand on the castle b2")
