@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"boardrepl/internal/atomicfile"
+	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
 	"boardrepl/rules/record"
@@ -387,7 +388,7 @@ func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done ma
 	sides := cfg.Info.Sides
 	for i := 0; i < cfg.Games; i++ {
 		name := recordName(dir, i)
-		b, err := os.ReadFile(name)
+		b, err := textfile.ReadFile(name)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
