@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -44,8 +45,13 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return ExitOK
 	}
-	if *depth < 0 {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "d" })
+	if !set {
 		return fail(stderr, c.Name, usagef("missing -d N, the depth (a number >= 0)"))
+	}
+	if *depth < 0 {
+		return fail(stderr, c.Name, usagef("-d %d: the depth is a number >= 0", *depth))
 	}
 	if *depth > 64 {
 		return fail(stderr, c.Name, usagef("-d %d: depth too large (at most 64)", *depth))

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/record"
 	"boardrepl/rules/tablut"
@@ -49,7 +50,7 @@ type logEntry struct {
 // result. Header lines in any locale are accepted (the level word and the
 // month are not interpreted), Windows line ends too.
 func ReadLog(in io.Reader) (*LogGame, error) {
-	sc := bufio.NewScanner(in)
+	sc := bufio.NewScanner(textfile.NewReader(in))
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	var entries []*logEntry
 	var cur *logEntry
