@@ -65,7 +65,7 @@ type Server struct {
 	// stopping is closed when the server stops: tables end their games as
 	// unfinished.
 	stopping chan struct{}
-	stopWhy  string // why, for the players; set before stopping is closed
+	stopWhy  string         // why, for the players; set before stopping is closed
 	tableWG  sync.WaitGroup // the tables, waited for before the last close
 	// sleep waits between accept retries (a test replaces it).
 	sleep func(time.Duration)

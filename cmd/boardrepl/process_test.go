@@ -170,4 +170,3 @@ func TestPerftSIGINTIgnored(t *testing.T) {
 	}
 	checkInterrupted(t, s, printed)
 }
-
