@@ -137,13 +137,9 @@ func gameOptions(L *lua.LState) int {
 	gv := checkGame(L)
 	t := L.NewTable()
 	in := gv.g.Info()
-	set := gv.g.Options()
+	set := in.Complete(gv.g.Options())
 	for _, o := range in.Options {
-		v := o.Default
-		if x, ok := set[o.Name]; ok {
-			v = x
-		}
-		t.RawSetString(o.Name, lua.LString(v))
+		t.RawSetString(o.Name, lua.LString(set[o.Name]))
 	}
 	L.Push(t)
 	return 1
