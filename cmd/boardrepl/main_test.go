@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
+
+	"boardrepl/internal/sgr"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -25,8 +28,43 @@ func TestScript(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"cmprecord": cmpRecord,
+			"sgr":       cmdSGR,
 		},
 	})
+}
+
+// cmdSGR is the transcripts' "sgr FILE" command: it prints, for each text
+// written in colour in FILE (once per text and style, in order of first
+// appearance), its colours in words and whether it can be read on a dark
+// and on a light terminal:
+//
+//	W fg=black bg=bright-white bold; dark ok light ok
+//
+// so transcripts check how each side looks, not a library's escape bytes.
+// A contrast under 3:1 is "poor".
+func cmdSGR(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sgr FILE")
+	}
+	seen := map[string]bool{}
+	for _, r := range sgr.Parse(ts.ReadFile(args[0])) {
+		text := strings.TrimSpace(r.Text)
+		if !r.Styled() || text == "" {
+			continue
+		}
+		line := text + " " + r.Style()
+		if seen[line] {
+			continue
+		}
+		seen[line] = true
+		verdict := func(dark bool) string {
+			if c := r.Contrast(dark); c < 3 {
+				return fmt.Sprintf("poor (%.1f)", c)
+			}
+			return "ok"
+		}
+		fmt.Fprintf(ts.Stdout(), "%s; dark %s light %s\n", line, verdict(true), verdict(false))
+	}
 }
 
 // cmpRecord is `cmprecord A B`: the two game records are the same line for

@@ -126,6 +126,7 @@ type undo struct {
 	full     int
 	hash     uint64
 	captured uint64
+	move     rules.Move
 }
 
 var (

@@ -27,7 +27,7 @@ func (g *Game) Position() string {
 	return sb.String()
 }
 
-// Parse reads a position string under the given options (end=seed when
+// Parse reads a position string under the given options (end=abapa when
 // absent). The board and scores may hold fewer than 48 seeds, not more.
 func Parse(opts rules.Options, position string) (*Game, error) {
 	v, err := Info.Values(opts)
