@@ -25,6 +25,7 @@ import (
 	"boardrepl/protocol/searcher"
 	"boardrepl/rules"
 	"boardrepl/rules/ataxx"
+	"boardrepl/rules/engine"
 )
 
 // Config configures an engine session.
@@ -327,7 +328,11 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 }
 
 func (e *Engine) info(i searcher.Info) {
-	score := "cp " + strconv.Itoa(i.Score)
+	cp := i.Score
+	if m, ok := engine.KnownMargin(cp); ok {
+		cp = rules.EvalUnit * engine.KnownUnits(m) // the proven final margin
+	}
+	score := "cp " + strconv.Itoa(cp)
 	if i.Mate != 0 {
 		moves := (abs(i.Mate) + 1) / 2
 		if i.Mate < 0 {
