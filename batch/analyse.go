@@ -15,6 +15,7 @@ import (
 	"boardrepl/rules"
 	"boardrepl/rules/analysis"
 	"boardrepl/rules/engine"
+	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 )
 
@@ -399,41 +400,33 @@ func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *i
 	if o := rec.Get(record.TagOptions); o != "" {
 		ropts = append(strings.Fields(o), opts...)
 	}
-	g, err := in.NewGame(ropts, rec.Get(record.TagPosition))
+	l, err := line.NewPairs(in, ropts, rec.Get(record.TagPosition))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	id := *nrec
 	*nrec++
+	// The record is played on a line of play (rules/line): forced passes
+	// written or left out, as everywhere; each ply is one position to judge.
 	var out []analyseItem
-	for k, m := range rec.Moves {
-		it := analyseItem{file: name, line: m.Line, g: g.Clone(), rec: id, ply: k + 1, played: m.Text}
-		mv, err := g.ParseMove(m.Text)
-		if err != nil {
-			if fp, ok := rules.ForcedPass(g); ok {
-				// A forced pass left out of the record.
-				g.Play(fp)
-				it.g = g.Clone()
-				mv, err = g.ParseMove(m.Text)
-			}
+	last := 0
+	for _, m := range rec.Moves {
+		before := l.Game().Clone()
+		plies, err := l.PlayWritten(m.Text)
+		for _, p := range plies {
+			out = append(out, analyseItem{file: name, line: m.Line, g: before.Clone(), rec: id, ply: len(out) + 1,
+				played: p.Text, move: p.Move, forced: p.Forced})
+			before.Play(p.Move)
 		}
 		if err != nil {
-			it.played = ""
-			out = append(out, it)
+			out = append(out, analyseItem{file: name, line: m.Line, g: before, rec: id, ply: len(out) + 1})
 			out = append(out, analyseItem{file: name, line: m.Line, rec: id,
 				err: fmt.Errorf("%s:%d: move %q: %v", name, m.Line, m.Text, err)})
 			return out, nil
 		}
-		it.played, it.move = g.FormatMove(mv), mv
-		_, it.forced = rules.ForcedPass(g)
-		out = append(out, it)
-		g.Play(mv)
+		last = m.Line
 	}
-	line := 0
-	if n := len(rec.Moves); n > 0 {
-		line = rec.Moves[n-1].Line
-	}
-	out = append(out, analyseItem{file: name, line: line, g: g.Clone(), rec: id, ply: len(rec.Moves) + 1})
+	out = append(out, analyseItem{file: name, line: last, g: l.Game().Clone(), rec: id, ply: len(out) + 1})
 	return out, nil
 }
 
@@ -573,7 +566,7 @@ func printWorst(w io.Writer, gf *gameFlags, file string, plies []analysis.Ply) {
 func analyseGraph(file string, g rules.Game, plies []analysis.Ply, lim engine.Limits) error {
 	var b strings.Builder
 	title := fmt.Sprintf("%s: analysis at %s", g.Info().Name, lim)
-	if err := render.GraphSVG(&b, analysis.GraphPoints(plies), analysis.GraphLimit, [2]string{g.SideName(0), g.SideName(1)}, title); err != nil {
+	if err := render.GraphSVG(&b, analysis.GraphPoints(plies), analysis.GraphLimit, [2]string{g.SideName(0), g.SideName(1)}, g.Board().Colours, title); err != nil {
 		return err
 	}
 	return render.WriteSVGFile(file, []byte(b.String()))

@@ -70,10 +70,8 @@ func runDiagram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, c.Name, fmt.Errorf("-m: move %d %q: %v", i+1, m, err))
 		}
-		text := g.FormatMove(mv)
 		g.Play(mv)
-		b := g.Board()
-		st.Last, st.Captured = render.MoveSquares(&b, text), g.LastCaptured()
+		st.Captured = g.LastCaptured() // the board names the last move's squares
 	}
 	var b strings.Builder
 	bd := g.Board()

@@ -22,36 +22,39 @@ const (
 	margin   = 28 // room for the coordinates
 )
 
-// svgColors of the sides' pieces by side name; other names fall back on
-// the first/second colour.
-var svgPiece = map[string][2]string{ // fill, stroke
-	"white": {"#fafafa", "#333333"},
-	"black": {"#222222", "#000000"},
-	"red":   {"#d62828", "#7a1010"},
-	"blue":  {"#1d5fbf", "#0c2f66"},
-	"north": {"#2a9d55", "#145a2e"},
-	"south": {"#9b2a9d", "#571458"},
+// svgPiece fills and strokes the pieces by the colour the game gives its
+// sides; sides without a colour (Oware's) take green and purple.
+var svgPiece = map[rules.Colour][2]string{ // fill, stroke
+	rules.White: {"#fafafa", "#333333"},
+	rules.Black: {"#222222", "#000000"},
+	rules.Red:   {"#d62828", "#7a1010"},
+	rules.Blue:  {"#1d5fbf", "#0c2f66"},
 }
 
 // svgSpecial fills the special squares.
-var svgSpecial = map[string]string{
-	"castle": "#8d6e63",
-	"camp":   "#b89468",
-	"escape": "#a5d6a7",
-	"block":  "#555555",
+var svgSpecial = map[rules.Special]string{
+	rules.Castle: "#8d6e63",
+	rules.Camp:   "#b89468",
+	rules.Escape: "#a5d6a7",
+	rules.Block:  "#555555",
 }
 
-func pieceColors(sides [2]string, owner int) (fill, stroke string) {
+func pieceColors(cols [2]rules.Colour, owner int) (fill, stroke string) {
 	if owner < 0 || owner > 1 {
 		return "#999999", "#444444"
 	}
-	if c, ok := svgPiece[sides[owner]]; ok {
+	if c, ok := svgPiece[cols[owner]]; ok {
 		return c[0], c[1]
 	}
 	if owner == 0 {
-		return svgPiece["red"][0], svgPiece["red"][1]
+		return "#2a9d55", "#145a2e"
 	}
-	return svgPiece["blue"][0], svgPiece["blue"][1]
+	return "#9b2a9d", "#571458"
+}
+
+// darkFill reports whether a letter on that fill should be white.
+func darkFill(fill string) bool {
+	return fill != svgPiece[rules.White][0]
 }
 
 // svgWriter writes elements with escaped attributes.
@@ -111,7 +114,11 @@ func BoardSVG(out io.Writer, b *rules.Board, st Style, title string) error {
 	if b.Rows <= 0 || b.Cols <= 0 || len(b.Cells) != b.Rows*b.Cols {
 		return fmt.Errorf("svg: the board has no cells")
 	}
-	pits := b.Rows == 2 && len(b.Cells) > 0 && b.Cells[0].Label != ""
+	pits := IsPits(b)
+	last := st.Last
+	if last == nil {
+		last = b.Last
+	}
 	w := &svgWriter{}
 	width := 2*margin + b.Cols*cellSize
 	for _, n := range b.Notes {
@@ -151,7 +158,7 @@ func BoardSVG(out io.Writer, b *rules.Board, st Style, title string) error {
 			class := "cell"
 			fill := "none"
 			if cell.Special != "" {
-				class += " special " + cell.Special
+				class += " special " + string(cell.Special)
 				if f, ok := svgSpecial[cell.Special]; ok {
 					fill = f
 				}
@@ -162,16 +169,16 @@ func BoardSVG(out io.Writer, b *rules.Board, st Style, title string) error {
 			} else {
 				w.el("rect", "", "class", class, "data-square", cell.Name, "x", itoa(x), "y", itoa(y),
 					"width", itoa(cellSize), "height", itoa(cellSize), "fill", fill, "stroke", "#8d6e63", "stroke-width", "1")
-				if strings.HasPrefix(cell.Special, "edge") {
+				if cell.Special.IsEdge() {
 					// An owned edge: a strip in the owners' colours.
-					for _, o := range strings.TrimPrefix(cell.Special, "edge") {
-						f, _ := pieceColors(st.Sides, int(o-'0'))
+					for _, o := range strings.TrimPrefix(string(cell.Special), "edge") {
+						f, _ := pieceColors(b.Colours, int(o-'0'))
 						w.el("rect", "", "class", "edge side"+string(o), "data-square", cell.Name, "x", itoa(x+3), "y", itoa(y+3),
 							"width", itoa(cellSize-6), "height", itoa(cellSize-6), "fill", f, "fill-opacity", "0.45", "stroke", "none")
 					}
 				}
 			}
-			if contains(st.Last, cell.Name) {
+			if contains(last, cell.Name) {
 				w.el("rect", "", "class", "last", "data-square", cell.Name, "x", itoa(x+1), "y", itoa(y+1),
 					"width", itoa(cellSize-2), "height", itoa(cellSize-2), "fill", "#f6f669", "fill-opacity", "0.55",
 					"stroke", "#c9a800", "stroke-width", "3")
@@ -181,13 +188,13 @@ func BoardSVG(out io.Writer, b *rules.Board, st Style, title string) error {
 				w.el("text", cell.Piece, "class", "seeds", "data-square", cell.Name, "x", itoa(cx), "y", itoa(cy+6),
 					"text-anchor", "middle", "font-size", "18", "font-weight", "bold", "fill", "#ffffff")
 			case cell.Piece != "":
-				fill, stroke := pieceColors(st.Sides, cell.Owner)
+				fill, stroke := pieceColors(b.Colours, cell.Owner)
 				w.el("circle", "", "class", fmt.Sprintf("piece side%d", cell.Owner), "data-square", cell.Name,
 					"data-piece", cell.Piece, "cx", itoa(cx), "cy", itoa(cy), "r", itoa(cellSize/2-7),
 					"fill", fill, "stroke", stroke, "stroke-width", "2")
 				if letter := pieceLetter(cell.Piece); letter != "" {
 					tf := "#000000"
-					if fill == svgPiece["black"][0] || fill == svgPiece["blue"][0] || fill == svgPiece["red"][0] {
+					if darkFill(fill) {
 						tf = "#ffffff"
 					}
 					w.el("text", letter, "class", "piece-letter", "data-square", cell.Name, "x", itoa(cx), "y", itoa(cy+6),
@@ -264,7 +271,7 @@ type GraphPoint = analysis.Point
 // with the ? and ?? plies marked by dots (classes "mark dubious" and
 // "mark blunder", each with a tooltip naming the move), and the plies
 // numbered along the bottom (class "axis").
-func GraphSVG(out io.Writer, pts []GraphPoint, limit int, sides [2]string, title string) error {
+func GraphSVG(out io.Writer, pts []GraphPoint, limit int, sides [2]string, cols [2]rules.Colour, title string) error {
 	if limit <= 0 {
 		return fmt.Errorf("svg: the graph's limit must be positive")
 	}
@@ -286,8 +293,8 @@ func GraphSVG(out io.Writer, pts []GraphPoint, limit int, sides [2]string, title
 		return float64(top) + float64(ph)*(0.5-float64(s)/float64(2*limit))
 	}
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
-	fill0, _ := pieceColors(sides, 0)
-	fill1, _ := pieceColors(sides, 1)
+	fill0, _ := pieceColors(cols, 0)
+	fill1, _ := pieceColors(cols, 1)
 	// The halves: the first side's above, the second side's below.
 	w.el("rect", "", "class", "half side0", "x", itoa(left), "y", itoa(top), "width", itoa(pw), "height", itoa(ph/2), "fill", fill0, "fill-opacity", "0.08")
 	w.el("rect", "", "class", "half side1", "x", itoa(left), "y", itoa(top+ph/2), "width", itoa(pw), "height", itoa(ph-ph/2), "fill", fill1, "fill-opacity", "0.08")

@@ -83,8 +83,7 @@ func game(t *testing.T, id string, opts []string, pos string, moves ...string) (
 			t.Fatal(err)
 		}
 		g.Play(mv)
-		b := g.Board()
-		st.Last, st.Captured = render.MoveSquares(&b, m), g.LastCaptured()
+		st.Captured = g.LastCaptured() // the board names the last move's squares
 	}
 	return g, st
 }
@@ -217,7 +216,7 @@ func TestGraphSVG(t *testing.T) {
 	pts := []render.GraphPoint{{Ply: 1, Score: 30, Move: "f2"}, {Ply: 2, Score: -250, Move: "b2", Mark: "?", Side: "blue"},
 		{Ply: 3, Score: 2000, Move: "g1g3", Mark: "??", Side: "red"}, {Ply: 4, Score: 0, Move: "a1c1"}}
 	var b strings.Builder
-	if err := render.GraphSVG(&b, pts, 1000, [2]string{"red", "blue"}, "t"); err != nil {
+	if err := render.GraphSVG(&b, pts, 1000, [2]string{"red", "blue"}, [2]rules.Colour{rules.Red, rules.Blue}, "t"); err != nil {
 		t.Fatal(err)
 	}
 	svg := parse(t, b.String())
@@ -238,7 +237,7 @@ func TestGraphSVG(t *testing.T) {
 	if bl[0].attr("cy") != top+".0" {
 		t.Errorf("clamped point at y=%s, want the top %s", bl[0].attr("cy"), top)
 	}
-	if err := render.GraphSVG(&b, pts, 0, [2]string{"a", "b"}, ""); err == nil {
+	if err := render.GraphSVG(&b, pts, 0, [2]string{"a", "b"}, [2]rules.Colour{}, ""); err == nil {
 		t.Errorf("a zero limit is accepted")
 	}
 }

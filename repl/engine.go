@@ -231,6 +231,30 @@ func cmdHint(ctx context.Context, r *REPL, args []string, _ string) error {
 	return nil
 }
 
+func cmdGenmove(ctx context.Context, r *REPL, args []string, _ string) error {
+	lim, _, err := parseLimits("genmove", args, false)
+	if err != nil {
+		return err
+	}
+	if noLimit(lim) {
+		lim.Time = hintDefault
+	}
+	if err := r.searchable(); err != nil {
+		return err
+	}
+	g := r.s.Game()
+	res, err := r.engine().Search(ctx, g, lim, nil)
+	if err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return errors.New("interrupted: no move played")
+	}
+	fmt.Fprintf(r.out, "genmove: %s plays %s (score %s, %s)\n", g.SideName(g.SideToMove()), res.BestText,
+		engine.FormatScore(res.Score), scoreNote(res))
+	return r.playMoves([]string{res.BestText})
+}
+
 // scoreNote says how deep a result was searched or what it proves.
 func scoreNote(res engine.Result) string {
 	switch m := res.Mate(); {
@@ -392,13 +416,13 @@ func (r *REPL) aiMoves(ctx context.Context) error {
 	n := 0
 	for r.aiToMove() {
 		if n >= aiMoveCap {
-			r.show()
+			r.moved()
 			fmt.Fprintf(r.out, "the computer stopped after %d moves in a row (the move cap); 'ai both' goes on\n", n)
 			return nil
 		}
 		if err := r.aiMove(ctx); err != nil {
 			if n > 0 {
-				r.show()
+				r.moved()
 			}
 			if r.ai[0].on && r.ai[1].on {
 				r.ai = [2]aiSide{}
@@ -409,7 +433,7 @@ func (r *REPL) aiMoves(ctx context.Context) error {
 		n++
 	}
 	if n > 0 {
-		r.show()
+		r.moved()
 	}
 	return nil
 }
@@ -443,9 +467,9 @@ func (r *REPL) aiMove(ctx context.Context) error {
 	}
 	text := g.FormatMove(m)
 	num := r.s.MoveNumber()
-	forced := r.s.Play(m)
+	played := r.s.Play(m)
 	fmt.Fprintf(r.out, "%d. %s plays %s%s\n", num, r.s.Game().SideName(side), text, note)
-	for _, e := range forced {
+	for _, e := range played[1:] { // the forced passes after the move
 		fmt.Fprintf(r.out, "%s has no move and passes (%s)\n", r.s.Game().SideName(e.Side), e.Text)
 	}
 	return nil
@@ -483,18 +507,14 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	if noLimit(lim) {
 		lim.Depth = analysis.DefaultDepth
 	}
-	line := r.s.Line()[:r.s.Cursor()]
-	if len(line) == 0 {
+	if r.s.Cursor() == 0 {
 		return errors.New("no moves to analyse yet ('go' or 'hint' search this position)")
 	}
-	g, err := r.s.Info().Parse(r.s.Options(), r.s.Start())
+	in, err := analysis.FromLine(r.s.Line)
 	if err != nil {
 		return err
 	}
-	steps := make([]analysis.Step, len(line))
-	for i, e := range line {
-		steps[i] = analysis.Step{Move: e.Move, Forced: e.Forced}
-	}
+	g := in.Start
 	a := analysis.New(analysis.Options{Limits: lim, Engine: r.engine()})
 	head := fmt.Sprintf("analysis at %s", lim)
 	if deep, ok := a.ConfirmLimits(); ok {
@@ -502,7 +522,7 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	}
 	fmt.Fprintf(r.out, "%s; scores from the mover's view (%d is %s); ? loses %d or more and %d%% of the expected score, ?? %d and %d%%\n",
 		head, rules.EvalUnit, unitName(g), analysis.Dubious, analysis.DubiousChances, analysis.Blunder, analysis.BlunderChances)
-	rep, err := a.Analyse(ctx, analysis.Line{Start: g, Steps: steps}, func(p analysis.Ply) {
+	rep, err := a.Analyse(ctx, in, func(p analysis.Ply) {
 		text := fmt.Sprintf("ply %d %s %s", p.Ply, p.SideName, p.Move)
 		switch {
 		case p.Forced:
@@ -624,7 +644,7 @@ func svgFlag(args []string) ([]string, string, error) {
 func (r *REPL) writeGraph(file string, g rules.Game, rep *analysis.Report) error {
 	var b strings.Builder
 	title := fmt.Sprintf("%s: analysis at %s", g.Info().Name, rep.Limits)
-	if err := render.GraphSVG(&b, analysis.GraphPoints(rep.Plies), analysis.GraphLimit, [2]string{g.SideName(0), g.SideName(1)}, title); err != nil {
+	if err := render.GraphSVG(&b, analysis.GraphPoints(rep.Plies), analysis.GraphLimit, [2]string{g.SideName(0), g.SideName(1)}, g.Board().Colours, title); err != nil {
 		return err
 	}
 	if err := render.WriteSVGFile(file, []byte(b.String())); err != nil {

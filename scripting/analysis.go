@@ -6,7 +6,6 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"boardrepl/render"
-	"boardrepl/rules"
 	"boardrepl/rules/analysis"
 	"boardrepl/rules/engine"
 )
@@ -52,19 +51,9 @@ func (e *env) gameAnalyse(L *lua.LState) int {
 			confirm = -1
 		}
 	}
-	start, err := gv.g.Info().Parse(gv.g.Options(), gv.startPos)
+	l, err := analysis.FromLine(gv.l)
 	if err != nil {
 		L.RaiseError("analyse: %v", err)
-	}
-	l := analysis.Line{Start: start.Clone()}
-	for i, m := range gv.hist {
-		mv, err := start.ParseMove(m)
-		if err != nil {
-			L.RaiseError("analyse: move %d %q: %v", i+1, m, err)
-		}
-		_, forced := rules.ForcedPass(start)
-		l.Steps = append(l.Steps, analysis.Step{Move: mv, Forced: forced})
-		start.Play(mv)
 	}
 	if e.engine == nil {
 		e.engine = engine.New(engine.Options{})
@@ -115,12 +104,12 @@ func (e *env) gameAnalyse(L *lua.LState) int {
 // the REPL's 'export svg FILE' and 'boardrepl diagram' write them.
 func gameSVG(L *lua.LState) int {
 	gv := checkGame(L)
-	g := gv.g
+	g := gv.game()
 	st := render.Style{Sides: [2]string{g.SideName(0), g.SideName(1)}}
-	b := g.Board()
-	if n := len(gv.hist); n > 0 {
-		st.Last, st.Captured = render.MoveSquares(&b, gv.hist[n-1]), g.LastCaptured()
+	if gv.l.Cursor() > 0 {
+		st.Captured = g.LastCaptured() // the board names the last move's squares
 	}
+	b := g.Board()
 	var sb strings.Builder
 	if err := render.BoardSVG(&sb, &b, st, render.DiagramTitle(g)); err != nil {
 		L.RaiseError("svg: %v", err)

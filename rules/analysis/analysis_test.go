@@ -77,7 +77,7 @@ func TestVerdictProven(t *testing.T) {
 	}
 }
 
-func line(t *testing.T, id, pos string, moves ...string) Line {
+func makeLine(t *testing.T, id, pos string, moves ...string) Line {
 	t.Helper()
 	info, err := rules.Lookup(id)
 	if err != nil {
@@ -113,7 +113,7 @@ func TestMissedWin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := FromRecord(rec, nil, nil)
+	l, err := FromRecord(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestMissedWin(t *testing.T) {
 // ply is never marked more severely than without it, and a move the deeper
 // search finds as good as the best loses its mark.
 func TestConfirmNeverHarsher(t *testing.T) {
-	l := line(t, "ataxx", "", "f2", "b2", "g1g3", "a1c1", "g3g5")
+	l := makeLine(t, "ataxx", "", "f2", "b2", "g1g3", "a1c1", "g3g5")
 	raw := New(Options{Limits: engine.Limits{Depth: 3}, Confirm: -1})
 	conf := New(Options{Limits: engine.Limits{Depth: 3}})
 	r1, err := raw.Analyse(context.Background(), l, nil)
@@ -188,7 +188,7 @@ func TestConfirmNeverHarsher(t *testing.T) {
 // starts from an empty table, so one ply judged alone is judged as in the
 // whole game.
 func TestJudgeIndependent(t *testing.T) {
-	l := line(t, "ataxx", "", "f2", "b2", "g1g3", "a1c1", "g3g5")
+	l := makeLine(t, "ataxx", "", "f2", "b2", "g1g3", "a1c1", "g3g5")
 	a := New(Options{Limits: engine.Limits{Depth: 3}})
 	rep, err := a.Analyse(context.Background(), l, nil)
 	if err != nil {
@@ -214,7 +214,7 @@ func TestJudgeIndependent(t *testing.T) {
 // Forced passes are not judged; the graph keeps the score across them.
 func TestForcedAndGraph(t *testing.T) {
 	// Ataxx: blue (o) has no move after red fills around it.
-	l := line(t, "ataxx", "x5o/7/7/7/7/7/o5x x 0 1", "f2")
+	l := makeLine(t, "ataxx", "x5o/7/7/7/7/7/o5x x 0 1", "f2")
 	a := New(Options{Limits: engine.Limits{Depth: 2}})
 	rep, err := a.Analyse(context.Background(), l, nil)
 	if err != nil {
