@@ -400,33 +400,46 @@ func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *i
 	if o := rec.Get(record.TagOptions); o != "" {
 		ropts = append(strings.Fields(o), opts...)
 	}
+	// The record is a written line of play (rules/line): a forced pass may
+	// be written (it is then analysed) or left out (the next move's position
+	// is after it).
 	l, err := line.NewPairs(in, ropts, rec.Get(record.TagPosition))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
+	// before[j] is the position before ply j of the line.
+	before := []rules.Game{l.Game().Clone()}
+	l.Observe(func(line.Ply) { before = append(before, l.Game().Clone()) })
 	id := *nrec
 	*nrec++
-	// The record is played on a line of play (rules/line): forced passes
-	// written or left out, as everywhere; each ply is one position to judge.
 	var out []analyseItem
-	last := 0
-	for _, m := range rec.Moves {
-		before := l.Game().Clone()
-		plies, err := l.PlayWritten(m.Text)
-		for _, p := range plies {
-			out = append(out, analyseItem{file: name, line: m.Line, g: before.Clone(), rec: id, ply: len(out) + 1,
-				played: p.Text, move: p.Move, forced: p.Forced})
-			before.Play(p.Move)
-		}
+	end := l.Game() // the position right after the last written move
+	for k, m := range rec.Moves {
+		c0 := l.Cursor()
+		played, err := l.PlayWritten(m.Text)
 		if err != nil {
-			out = append(out, analyseItem{file: name, line: m.Line, g: before, rec: id, ply: len(out) + 1})
+			out = append(out, analyseItem{file: name, line: m.Line, g: l.Game().Clone(), rec: id, ply: k + 1})
 			out = append(out, analyseItem{file: name, line: m.Line, rec: id,
 				err: fmt.Errorf("%s:%d: move %q: %v", name, m.Line, m.Text, err)})
 			return out, nil
 		}
-		last = m.Line
+		j := c0 - 1 // a written pass the line had played (forced) after the move before
+		for i, p := range played {
+			if !p.Forced {
+				j = c0 + i
+				break
+			}
+		}
+		p := l.At(j)
+		out = append(out, analyseItem{file: name, line: m.Line, g: before[j], rec: id, ply: k + 1, played: p.Text,
+			move: p.Move, forced: p.Forced})
+		end = before[j+1]
 	}
-	out = append(out, analyseItem{file: name, line: last, g: l.Game().Clone(), rec: id, ply: len(out) + 1})
+	last := 0
+	if n := len(rec.Moves); n > 0 {
+		last = rec.Moves[n-1].Line
+	}
+	out = append(out, analyseItem{file: name, line: last, g: end.Clone(), rec: id, ply: len(rec.Moves) + 1})
 	return out, nil
 }
 
