@@ -18,6 +18,7 @@ import (
 	"boardrepl/protocol/uai"
 	"boardrepl/repl"
 	_ "boardrepl/rules/all"
+	"boardrepl/rules/oware"
 	"boardrepl/scripting"
 )
 
@@ -80,6 +81,7 @@ func commandList() string {
 }
 
 func run(args []string) int {
+	oware.BuildLog = os.Stderr // the first build of the endgame tables takes seconds: say so
 	return dispatch(args, os.Stdin, os.Stdout, os.Stderr)
 }
 
