@@ -35,9 +35,9 @@ const (
 	fMaterialFill        // piece difference * fill (0 empty board .. 1 full)
 	fMobility
 	fFrontier
-	fTempo     // 1
-	fTempoFill // fill
-	fHole1     // holes next to 1 of our pieces ... fHole1+7: next to 8
+	fTempo                  // 1
+	fTempoFill              // fill
+	fHole1                  // holes next to 1 of our pieces ... fHole1+7: next to 8
 	fSquare0   = fHole1 + 8 // pieces on squares of class 0 ... fSquare0+9: class 9
 	nFeatures  = fSquare0 + nSquareClasses
 )
