@@ -30,7 +30,7 @@ func cmdSet(_ context.Context, r *REPL, args []string, _ string) error {
 
 func cmdClear(_ context.Context, r *REPL, args []string, _ string) error {
 	if len(args) == 0 {
-		return errors.New("usage: clear SQUARE...")
+		return errors.New("usage: clear SQUARE [SQUARE...]")
 	}
 	return r.edited(r.s.Edit(func(ed rules.Editor) error {
 		for _, sq := range args {

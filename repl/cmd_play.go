@@ -18,7 +18,7 @@ import (
 
 func cmdPlay(_ context.Context, r *REPL, args []string, rest string) error {
 	if len(args) == 0 {
-		return errors.New("usage: play MOVE...")
+		return errors.New("usage: play MOVE [MOVE...]")
 	}
 	if strings.HasPrefix(rest, "{") {
 		return r.playMoves([]string{rest})
@@ -77,7 +77,7 @@ func cmdHistory(_ context.Context, r *REPL, args []string, _ string) error {
 	if err := noArgs("history", args); err != nil {
 		return err
 	}
-	line, cur := r.s.Line(), r.s.Cursor()
+	line, cur := r.s.Plies(), r.s.Cursor()
 	if len(line) == 0 {
 		fmt.Fprintln(r.out, "no moves yet")
 		return nil
@@ -266,8 +266,8 @@ func cmdMoves(_ context.Context, r *REPL, args []string, _ string) error {
 	if len(args) > 1 {
 		return errors.New("usage: moves [SQUARE]")
 	}
-	ms := rules.MoveTexts(g)
 	if len(args) == 0 {
+		ms := rules.MoveTexts(g)
 		if len(ms) == 0 {
 			fmt.Fprintf(r.out, "no legal moves (%s)\n", rules.FormatResult(g, g.Result()))
 			return nil
@@ -278,19 +278,14 @@ func cmdMoves(_ context.Context, r *REPL, args []string, _ string) error {
 	}
 	sq := args[0]
 	b := g.Board()
-	found := false
-	for _, c := range b.Cells {
-		if c.Name == sq {
-			found = true
-		}
-	}
-	if !found {
+	if !b.Has(sq) {
 		return fmt.Errorf("no square %q on this board", sq)
 	}
 	var from, touching []string
-	var dests []string
-	for _, m := range ms {
-		sqs := render.MoveSquares(&b, m)
+	var dests, origins []string
+	for _, mv := range g.Moves(nil) {
+		m := g.FormatMove(mv)
+		sqs := g.MoveSquares(mv)
 		if len(sqs) > 0 && sqs[0] == sq {
 			from = append(from, m)
 			if len(sqs) > 1 {
@@ -300,17 +295,15 @@ func cmdMoves(_ context.Context, r *REPL, args []string, _ string) error {
 			}
 		} else if contains(sqs, sq) {
 			touching = append(touching, m)
+			origins = append(origins, sqs[0])
 		}
 	}
+	sort.Strings(from)
+	sort.Strings(touching)
 	list := from
 	what := "from"
 	if len(from) == 0 {
-		list, what = touching, "to"
-		for _, m := range touching {
-			if sqs := render.MoveSquares(&b, m); len(sqs) > 0 {
-				dests = append(dests, sqs[0])
-			}
-		}
+		list, what, dests = touching, "to", origins
 	}
 	if len(list) == 0 {
 		fmt.Fprintf(r.out, "no legal move from or to %s\n", sq)

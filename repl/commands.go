@@ -140,7 +140,7 @@ func init() {
 			Help: "With two names, sets the players of the first and the second side (in the\norder 'rules' lists the sides), for the records 'save' writes; with none,\nshows them. Names are single words; '?' means unknown.\n  players alice bob",
 			Run:  cmdPlayers},
 		{Name: "save", Args: "FILE", Group: "files", Summary: "write the game to a file (save! FILE overwrites)",
-			Help: "Writes the game as a record: tags (game, options, start position, date,\nplayers, result) and the moves in the game's notation. The file is written\nwhole or not at all; an existing file is kept unless you type save!.",
+			Help: "Writes the game as a record: tags (game, options, start position, date,\nplayers, result) and the moves in the game's notation. The file is written\nwhole or not at all; an existing file is kept unless you type save!.\nA replaced file keeps its mode; a symbolic link is followed; save! writes\nstraight into a FIFO or a character device; a directory is refused. Quotes\naround the name are removed (save \"my game.txt\"); an empty name is refused.",
 			Run:  saveCommand(false), Complete: completeFiles},
 		{Name: "save!", Args: "FILE", Group: "hidden", Summary: "write the game to a file, replacing it",
 			Help: "Like save, but replaces an existing file.", Run: saveCommand(true), Complete: completeFiles},

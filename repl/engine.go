@@ -444,9 +444,9 @@ func (r *REPL) aiMove(ctx context.Context) error {
 	}
 	text := g.FormatMove(m)
 	num := r.s.MoveNumber()
-	forced := r.s.Play(m)
+	played := r.s.Play(m)
 	fmt.Fprintf(r.out, "%d. %s plays %s%s\n", num, r.s.Game().SideName(side), text, note)
-	for _, e := range forced {
+	for _, e := range played[1:] { // the forced passes after the move
 		fmt.Fprintf(r.out, "%s has no move and passes (%s)\n", r.s.Game().SideName(e.Side), e.Text)
 	}
 	return nil
@@ -496,7 +496,7 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	if noLimit(lim) {
 		lim.Depth = analyseDepth
 	}
-	line := r.s.Line()[:r.s.Cursor()]
+	line := r.s.Plies()[:r.s.Cursor()]
 	if len(line) == 0 {
 		return errors.New("no moves to analyse yet ('go' or 'hint' search this position)")
 	}

@@ -17,7 +17,7 @@ import (
 func (r *REPL) luaHost() scripting.Host {
 	return scripting.FuncHost{
 		CurrentFunc: func() (rules.Game, []string) {
-			line := r.s.Line()[:r.s.Cursor()]
+			line := r.s.Plies()[:r.s.Cursor()]
 			hist := make([]string, len(line))
 			for i, e := range line {
 				hist[i] = e.Text

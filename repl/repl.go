@@ -25,7 +25,6 @@ type REPL struct {
 	unicode  bool
 	flip     bool
 	slot     int // the slot last stored or recalled (for next/prev)
-	quit     bool
 	now      func() time.Time
 	// depth of nested 'run' files, to stop a file running itself.
 	depth int
@@ -75,7 +74,7 @@ func (r *REPL) playLine(line, first string) error {
 	}
 	// A first word that is not a move but looks like a command word is
 	// reported as an unknown command.
-	if _, err := r.s.ParseMove(moves[0]); err != nil && looksLikeCommand(first) {
+	if _, err := r.s.Game().ParseMove(moves[0]); err != nil && looksLikeCommand(first) {
 		if near := nearest(first); len(near) > 0 {
 			return fmt.Errorf("unknown command %q (did you mean %s?)", first, strings.Join(near, " or "))
 		}
@@ -100,14 +99,14 @@ func looksLikeCommand(w string) bool {
 // move stops there (the moves before it stay played).
 func (r *REPL) playMoves(moves []string) error {
 	for i, mv := range moves {
-		forced, err := r.s.PlayText(mv)
+		played, err := r.s.PlayText(mv)
 		if err != nil {
 			if i > 0 {
 				r.show()
 			}
 			return fmt.Errorf("move %q: %v", mv, err)
 		}
-		for _, e := range forced {
+		for _, e := range played[1:] { // the forced passes after the move
 			fmt.Fprintf(r.out, "%s has no move and passes (%s)\n", r.s.Game().SideName(e.Side), e.Text)
 		}
 	}
@@ -121,9 +120,7 @@ func (r *REPL) playMoves(moves []string) error {
 func (r *REPL) style() render.Style {
 	g := r.s.Game()
 	st := render.Style{Color: r.color, Unicode: r.unicode, Flip: r.flip, Sides: [2]string{g.SideName(0), g.SideName(1)}}
-	if e, ok := r.s.Last(); ok {
-		b := g.Board()
-		st.Last = render.MoveSquares(&b, e.Text)
+	if _, ok := r.s.Last(); ok {
 		st.Captured = g.LastCaptured()
 	}
 	return st

@@ -366,11 +366,10 @@ type thread struct {
 
 	// root: the best move of the iteration in progress, once a root move
 	// has been searched to the end.
-	rootBest   rules.Move
-	rootScore  int
-	rootDone   bool
-	rootPV     []rules.Move
-	completedD int
+	rootBest  rules.Move
+	rootScore int
+	rootDone  bool
+	rootPV    []rules.Move
 }
 
 func newThread(e *Engine, id int) *thread {

@@ -13,7 +13,10 @@ import (
 // squares drawn on the challenge board; BrainKing: every edge square, since
 // the king escapes on any of them).
 func (g *Game) Board() rules.Board {
-	b := rules.Board{Rows: size, Cols: size, Cells: make([]rules.Cell, nsq)}
+	b := rules.Board{Rows: size, Cols: size, Cells: make([]rules.Cell, nsq), Colours: [2]rules.Colour{rules.White, rules.Black}}
+	if n := len(g.stack); n > 0 {
+		b.Last = g.MoveSquares(g.stack[n-1].move)
+	}
 	for f := 0; f < size; f++ {
 		b.Files = append(b.Files, string(rune('a'+f)))
 	}
@@ -32,11 +35,11 @@ func (g *Game) Board() rules.Board {
 			}
 			switch {
 			case sq == castle:
-				c.Special = "castle"
+				c.Special = rules.Castle
 			case g.r.camp[sq]:
-				c.Special = "camp"
+				c.Special = rules.Camp
 			case g.r.escapeMark[sq]:
-				c.Special = "escape"
+				c.Special = rules.Escape
 			}
 			b.Cells[row*size+f] = c
 		}

@@ -318,6 +318,15 @@ func (g *Game) FormatMove(m rules.Move) string {
 	return sqName[f] + "-" + sqName[t]
 }
 
+// MoveSquares names the squares a move starts and ends on.
+func (g *Game) MoveSquares(m rules.Move) []string {
+	f, t := int(m&0xff), int(m>>8&0xff)
+	if f >= nsq || t >= nsq {
+		return nil
+	}
+	return []string{sqName[f], sqName[t]}
+}
+
 // Server exception class names, as the challenge server's rule code throws
 // them.
 const (

@@ -676,7 +676,7 @@ func TestBoard(t *testing.T) {
 	check := func(b rules.Board, r, c int, name, piece string, owner int, special string) {
 		t.Helper()
 		cell := b.At(r, c)
-		if cell.Name != name || cell.Piece != piece || cell.Owner != owner || cell.Special != special {
+		if cell.Name != name || cell.Piece != piece || cell.Owner != owner || string(cell.Special) != special {
 			t.Errorf("cell %d,%d = %+v", r, c, *cell)
 		}
 	}
