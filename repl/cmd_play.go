@@ -144,10 +144,37 @@ func cmdNew(_ context.Context, r *REPL, args []string, _ string) error {
 
 func cmdPosition(_ context.Context, r *REPL, args []string, rest string) error {
 	if rest == "" {
-		return errors.New("usage: position STRING (see 'export' for the current one)")
+		return errors.New("usage: position STRING|startpos|fen STRING [moves M...] (see 'export' for the current one)")
 	}
-	if err := r.s.SetPosition(rest); err != nil {
+	// The engine consoles' forms: position startpos|fen STRING [moves ...].
+	pos, moves := rest, ""
+	if !strings.HasPrefix(rest, "{") {
+		if i := strings.Index(" "+rest+" ", " moves "); i >= 0 {
+			pos, moves = strings.TrimSpace(rest[:max(i-1, 0)]), strings.TrimSpace(rest[min(i+6, len(rest)):])
+		}
+	}
+	switch first, tail, _ := strings.Cut(pos, " "); first {
+	case "startpos":
+		if strings.TrimSpace(tail) != "" {
+			return fmt.Errorf("position startpos: unexpected %q (want 'position startpos [moves M...]')", strings.TrimSpace(tail))
+		}
+		pos = ""
+	case "fen":
+		if pos = strings.TrimSpace(tail); pos == "" {
+			return errors.New("usage: position fen STRING [moves M...]")
+		}
+	}
+	var err error
+	if pos == "" {
+		err = r.s.Reset()
+	} else {
+		err = r.s.SetPosition(pos)
+	}
+	if err != nil {
 		return err
+	}
+	if moves != "" {
+		return r.playMoves(strings.Fields(moves))
 	}
 	r.show()
 	return nil
@@ -167,6 +194,24 @@ func cmdFlip(_ context.Context, r *REPL, args []string, _ string) error {
 	}
 	r.flip = !r.flip
 	r.show()
+	return nil
+}
+
+func cmdQuiet(_ context.Context, r *REPL, args []string, _ string) error {
+	switch {
+	case len(args) == 0:
+	case len(args) == 1 && args[0] == "on":
+		r.quiet = true
+	case len(args) == 1 && args[0] == "off":
+		r.quiet = false
+	default:
+		return fmt.Errorf("quiet %s: want on or off", strings.Join(args, " "))
+	}
+	if r.quiet {
+		fmt.Fprintln(r.out, "quiet: after a move, the status line only ('show' draws the board)")
+	} else {
+		fmt.Fprintln(r.out, "quiet off: the board after every move")
+	}
 	return nil
 }
 

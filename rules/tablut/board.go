@@ -48,20 +48,22 @@ func (g *Game) Board() rules.Board {
 	if g.king != noSq {
 		kingNote = "the king on " + sqName[g.king]
 	}
-	b.Notes = append(b.Notes, fmt.Sprintf("white: %d soldiers and %s; black: %d soldiers", counts[whiteSoldier], kingNote, counts[blackSoldier]))
-	if g.repeatN > 0 {
-		if g.countStart {
-			b.Notes = append(b.Notes, fmt.Sprintf("a position occurring %d times draws", g.repeatN))
-		} else {
-			b.Notes = append(b.Notes, "a position repeated after a move draws")
-		}
-	}
+	// The repetition rule is in 'rules', not under every board.
+	b.Notes = append(b.Notes, fmt.Sprintf("white: %s and %s; black: %s", soldiers(counts[whiteSoldier]), kingNote, soldiers(counts[blackSoldier])))
 	return b
 }
 
+func soldiers(n int) string {
+	if n == 1 {
+		return "1 soldier"
+	}
+	return fmt.Sprintf("%d soldiers", n)
+}
+
 // SetSquare puts "W", "B" or "K" on a square, or clears it ("" or ".").
-// It refuses a second king, a soldier on the castle and (Ashton) a white
-// piece on a camp. The history is cleared.
+// Setting the king where there is one already moves him. It refuses a
+// soldier on the castle and (Ashton) a white piece on a camp. The history
+// is cleared.
 func (g *Game) SetSquare(square, piece string) error {
 	sq, ok := parseSquare(strings.TrimSpace(square))
 	if !ok {
@@ -80,10 +82,12 @@ func (g *Game) SetSquare(square, piece string) error {
 	default:
 		return fmt.Errorf("piece %q: want W (white soldier), B (black soldier), K (king) or . (empty)", piece)
 	}
-	if p == king && g.king != noSq && int(g.king) != sq {
-		return fmt.Errorf("there is already a king on %s: remove him first", sqName[g.king])
-	}
 	board := g.board
+	if p == king && g.king != noSq && int(g.king) != sq {
+		// There is one king: setting him elsewhere moves him (as
+		// TablutTactics' editor does).
+		board[g.king] = empty
+	}
 	board[sq] = p
 	return g.setBoard(board, g.side, endNone)
 }
