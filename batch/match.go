@@ -16,6 +16,7 @@ import (
 	"boardrepl/internal/atomicfile"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
+	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 )
 
@@ -337,48 +338,51 @@ func recordName(dir string, i int) string {
 	return filepath.Join(dir, fmt.Sprintf("game-%04d.txt", i+1))
 }
 
-// writeMatchRecord writes one game as a record, through a temporary file.
+// writeMatchRecord writes one game as a record (its moves replayed on a
+// rules/line line, an adjudication as the line's declared end), through a
+// temporary file.
 func writeMatchRecord(dir string, cfg engine.MatchConfig, g rules.Game, r engine.GameResult) error {
-	sides := cfg.Info.Sides
-	rec := &record.Record{}
-	rec.Set(record.TagGame, cfg.Info.ID)
-	if o := cfg.Info.FormatOptions(g.Options()); len(o) > 0 {
-		rec.Set(record.TagOptions, strings.Join(o, " "))
-	}
-	if cfg.Position != "" {
-		rec.Set(record.TagPosition, r.Start)
-	}
-	rec.Set("Round", strconv.Itoa(r.Index+1))
-	rec.Set("Seed", strconv.FormatUint(cfg.Seed, 10))
-	rec.Set("P1", cfg.P1)
-	rec.Set("P2", cfg.P2)
-	rec.Set("P1Side", sides[r.P1Side])
-	if r.P1Side == 0 {
-		rec.Set(titleCase(sides[0]), cfg.P1)
-		rec.Set(titleCase(sides[1]), cfg.P2)
-	} else {
-		rec.Set(titleCase(sides[0]), cfg.P2)
-		rec.Set(titleCase(sides[1]), cfg.P1)
-	}
-	rec.Set("Winner", winnerName(r.Winner))
-	if r.Score != "" {
-		rec.Set("Score", r.Score)
+	l, err := line.ReplayTexts(cfg.Info, g.Options(), r.Start, r.Moves)
+	if err != nil {
+		return fmt.Errorf("game %d: %v", r.Index+1, err)
 	}
 	if r.Adjudicated {
-		rec.Set("Adjudicated", "yes")
+		res := rules.Result{Status: rules.Draw, Winner: -1, Reason: r.Reason}
+		if r.WinnerSide >= 0 {
+			res = rules.Result{Status: rules.Win, Winner: r.WinnerSide, Reason: r.Reason}
+		}
+		if err := l.End(res); err != nil {
+			return fmt.Errorf("game %d: %v", r.Index+1, err)
+		}
 	}
-	rec.Set(record.TagResult, record.ResultToken(true, r.WinnerSide))
-	rec.Set(record.TagTermination, r.Reason)
-	rec.AddMoves(r.Moves...)
-	name := recordName(dir, r.Index)
-	return atomicfile.Write(name, []byte(rec.Format()), true)
-}
-
-func titleCase(s string) string {
-	if s == "" {
-		return s
+	sides := cfg.Info.Sides
+	tags := []record.Tag{
+		{Name: "Round", Value: strconv.Itoa(r.Index + 1)},
+		{Name: "Seed", Value: strconv.FormatUint(cfg.Seed, 10)},
+		{Name: "P1", Value: cfg.P1},
+		{Name: "P2", Value: cfg.P2},
+		{Name: "P1Side", Value: sides[r.P1Side]},
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	names := [2]string{cfg.P1, cfg.P2}
+	if r.P1Side == 1 {
+		names = [2]string{cfg.P2, cfg.P1}
+	}
+	for side, n := range names {
+		tags = append(tags, record.Tag{Name: l.SideTag(side), Value: n})
+	}
+	tags = append(tags, record.Tag{Name: "Winner", Value: winnerName(r.Winner)})
+	if r.Score != "" {
+		tags = append(tags, record.Tag{Name: "Score", Value: r.Score})
+	}
+	if r.Adjudicated {
+		tags = append(tags, record.Tag{Name: "Adjudicated", Value: "yes"})
+	}
+	rec := l.Record(tags...)
+	if cfg.Position != "" {
+		rec.Set(record.TagPosition, r.Start)
+		rec.SortTags()
+	}
+	return atomicfile.Write(recordName(dir, r.Index), []byte(rec.Format()), true)
 }
 
 // loadMatchRecords reads the finished games of a record directory into
@@ -410,7 +414,8 @@ func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done ma
 			return 0, false, fmt.Errorf("%s: seed %d, but other games in %s have seed %d", name, s, dir, seed)
 		}
 		seed, found = s, true
-		r := engine.GameResult{Index: i, WinnerSide: -1, Moves: rec.MoveTexts(), Reason: rec.Get(record.TagTermination),
+		term := rec.Get(record.TagTermination)
+		r := engine.GameResult{Index: i, WinnerSide: -1, Moves: rec.MoveTexts(), Reason: line.TerminationReason(term),
 			Score: rec.Get("Score"), Adjudicated: rec.Get("Adjudicated") == "yes"}
 		r.Plies = len(r.Moves)
 		r.P1Side = 0
@@ -432,15 +437,18 @@ func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done ma
 		case "p2":
 			r.Winner = 2
 		}
-		if r.WinnerSide >= 0 {
+		switch {
+		case r.Reason != term:
+			r.Text = term // the result in words (line.Record)
+		case r.WinnerSide >= 0:
 			r.Text = sides[r.WinnerSide] + " wins"
-		} else {
+		default:
 			r.Text = "draw"
 		}
-		if r.Score != "" {
+		if r.Reason == term && r.Score != "" {
 			r.Text += " " + r.Score
 		}
-		if r.Reason != "" {
+		if r.Reason == term && r.Reason != "" {
 			r.Text += " (" + r.Reason + ")"
 		}
 		done[i] = r

@@ -480,3 +480,19 @@ func TestLineAgreesWithModel(t *testing.T) {
 		})
 	}
 }
+
+func TestTerminationReason(t *testing.T) {
+	for _, c := range [][2]string{
+		{"red wins 29-20 (no moves left for either side)", "no moves left for either side"},
+		{"draw (agreed)", "agreed"},
+		{"south wins 20-28 (agreed: each player takes the seeds of his own row)", "agreed: each player takes the seeds of his own row"},
+		{"black wins (adjudicated (by evaluation))", "adjudicated (by evaluation)"},
+		{"king escaped at c1", "king escaped at c1"},
+		{"ann wins: ben left the game", "ann wins: ben left the game"},
+		{"", ""},
+	} {
+		if got := TerminationReason(c[0]); got != c[1] {
+			t.Errorf("%q: %q, want %q", c[0], got, c[1])
+		}
+	}
+}

@@ -102,7 +102,7 @@ func (l *Line) agreedIn(r *record.Record) {
 	if record.ResultToken(true, agreed.Winner) != r.ResultText() || term == "" {
 		return
 	}
-	if term == agreed.Reason || term == rules.FormatResult(l.g, agreed) {
+	if TerminationReason(term) == agreed.Reason {
 		l.ended = &ending{res: agreed, cur: l.cur}
 	}
 }
@@ -122,4 +122,16 @@ func ReplayTexts(info *rules.Info, opts rules.Options, position string, moves []
 		return nil, err
 	}
 	return l, nil
+}
+
+// TerminationReason is the reason a Termination tag gives: the words in
+// parentheses of a result in words ("red wins 29-20 (no moves left for
+// either side)" gives "no moves left for either side"), or the whole tag
+// when it holds only a reason (as older records wrote it).
+func TerminationReason(term string) string {
+	head, reason, ok := strings.Cut(term, " (")
+	if !ok || !strings.HasSuffix(reason, ")") || (!strings.Contains(head, " wins") && !strings.HasPrefix(head, "draw")) {
+		return term
+	}
+	return strings.TrimSuffix(reason, ")")
 }
