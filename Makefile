@@ -25,9 +25,13 @@ test-long:
 	BOARDREPL_LONG=1 $(GO) test -timeout 60m $(PKGS)
 
 # The engine's strength matches (ab:depth=3 against random, depth 4 against
-# depth 2, MCTS against random in every game; a few minutes of CPU).
-strength:
+# depth 2, MCTS against random in every game; a few minutes of CPU), then the
+# Ataxx matches every engine change is tested with (minutes to hours): this
+# build against the previous one (BASE=path), node-limited with an SPRT
+# stop, and against Autaxx (AUTAXX=path); see fixtures/tools/strength.sh.
+strength: build
 	BOARDREPL_STRENGTH=1 $(GO) test -timeout 30m -run '^TestStrength' -v ./rules/engine/
+	NEW=$(BIN) fixtures/tools/strength.sh
 
 # Speed is measured here, never asserted in tests.
 bench:

@@ -25,7 +25,7 @@ var matchCmd = &Command{
 	Summary: "self-play between two players (random, alpha-beta, MCTS) with statistics",
 	Usage: `usage: boardrepl match -g GAME [-o KEY=VALUE]... [-p POSITION] --p1 SPEC --p2 SPEC
                        --games N [--seed S] [-j N] [--max-plies N] [--opening N]
-                       [--record DIR] [--stop-after N] [-v] [--json]
+                       [--record DIR] [--stop-after N] [--sprt SPEC] [-v] [--json]
 
 Plays N games between two players and prints a table: wins per player and
 per colour with percentages, draws, the average length, and the Elo
@@ -46,6 +46,12 @@ opening (--opening N random plies, default 0), one with each colour.
                  with the same DIR resumes: games already there are counted,
                  not replayed (the seed is taken from them)
   --stop-after N stop after N new games, as if interrupted
+  --sprt elo0=E0,elo1=E1[,alpha=A,beta=B]
+                 stop as soon as a sequential probability ratio test
+                 decides between H0 "p1 is E0 Elo stronger than p2" and H1
+                 "p1 is E1 Elo stronger" (alpha and beta default to 0.05);
+                 the LLR (trinomial GSPRT, as fishtest) and its bounds are
+                 reported; --games is then the most games to play
   -v             print a line per game
   --json         one object per finished game
                  {"game","p1","p2","p1_side","winner","winner_side","result",
@@ -67,6 +73,7 @@ type matchFlags struct {
 	opening   int
 	recordDir string
 	stopAfter int
+	sprt      string
 	verbose   bool
 }
 
@@ -103,6 +110,15 @@ type matchSummaryJSON struct {
 	Elo         *float64       `json:"elo"`
 	EloMargin   *float64       `json:"elo_margin"`
 	Complete    bool           `json:"complete"`
+	SPRT        *sprtJSON      `json:"sprt,omitempty"`
+}
+
+type sprtJSON struct {
+	Test     string  `json:"test"`
+	LLR      float64 `json:"llr"`
+	Lower    float64 `json:"lower"`
+	Upper    float64 `json:"upper"`
+	Decision string  `json:"decision"`
 }
 
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -120,6 +136,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&mf.opening, "opening", 0, "random opening plies")
 	fs.StringVar(&mf.recordDir, "record", "", "record directory")
 	fs.IntVar(&mf.stopAfter, "stop-after", 0, "stop after N games")
+	fs.StringVar(&mf.sprt, "sprt", "", "SPRT stop rule")
 	fs.BoolVar(&mf.verbose, "v", false, "a line per game")
 	g, code, quit := gf.start(c, fs, args, stdout, stderr)
 	if quit {
@@ -143,6 +160,14 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if _, err := engine.ParsePlayer(s); err != nil {
 			return fail(stderr, c.Name, usageError{err.Error()})
 		}
+	}
+	var sprt *engine.SPRT
+	if mf.sprt != "" {
+		t, err := engine.ParseSPRT(mf.sprt)
+		if err != nil {
+			return fail(stderr, c.Name, usageError{"--sprt: " + err.Error()})
+		}
+		sprt = &t
 	}
 	seedGiven := mf.seed != ""
 	if seedGiven {
@@ -185,8 +210,13 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	var sum engine.Summary
 	sides := g.Info().Sides
+	decided := false
 	emit := func(r engine.GameResult, resumed bool) {
 		sum.Add(r)
+		if sprt != nil && !decided && sprt.Decision(sprt.LLR(sum.P1Wins, sum.Draws, sum.P2Wins)) != 0 {
+			decided = true
+			cancel()
+		}
 		if gf.json {
 			writeJSON(stdout, matchGameLine(cfg, sides, r, resumed))
 		} else if mf.verbose {
@@ -222,21 +252,34 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			cancel()
 		}
 	})
-	complete := runErr == nil
-	if complete {
+	complete := runErr == nil || decided
+	if complete && !decided {
 		flushDone(cfg.Games)
+	}
+	if decided {
+		fmt.Fprintf(stderr, "match: the SPRT decided after %d games\n", sum.Games)
 	}
 	bar.finish()
 	if writeErr != nil {
 		fmt.Fprintf(stderr, "boardrepl match: %v\n", writeErr)
 	}
-	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+	if runErr != nil && !errors.Is(runErr, context.Canceled) && !decided {
 		return fail(stderr, c.Name, runErr)
 	}
 	if gf.json {
-		writeJSON(stdout, summaryJSON(cfg, sides, sum, complete))
+		j := summaryJSON(cfg, sides, sum, complete)
+		if sprt != nil {
+			llr := sprt.LLR(sum.P1Wins, sum.Draws, sum.P2Wins)
+			j.SPRT = &sprtJSON{Test: sprt.String(), LLR: math.Round(llr*1000) / 1000, Lower: math.Round(sprt.LowerBound()*1000) / 1000,
+				Upper: math.Round(sprt.UpperBound()*1000) / 1000, Decision: sprtDecision(*sprt, llr)}
+		}
+		writeJSON(stdout, j)
 	} else {
 		printMatchTable(stdout, cfg, sides, sum)
+		if sprt != nil {
+			llr := sprt.LLR(sum.P1Wins, sum.Draws, sum.P2Wins)
+			fmt.Fprintf(stdout, "SPRT %s: LLR %.2f (bounds %.2f, %.2f): %s\n", sprt, llr, sprt.LowerBound(), sprt.UpperBound(), sprtDecision(*sprt, llr))
+		}
 	}
 	if !complete {
 		how := "run it again with --record DIR to make a match resumable"
@@ -253,6 +296,16 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ExitFail
 	}
 	return ExitOK
+}
+
+func sprtDecision(t engine.SPRT, llr float64) string {
+	switch t.Decision(llr) {
+	case 1:
+		return "H1 accepted"
+	case -1:
+		return "H0 accepted"
+	}
+	return "undecided"
 }
 
 func winnerName(w int) string {
