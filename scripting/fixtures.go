@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/record"
 
@@ -227,7 +228,7 @@ func (e *env) readFile(p string) (string, error) {
 	if len(b) > maxString {
 		return "", fmt.Errorf("fixture %q: more than the %d bytes a script may read", p, maxString)
 	}
-	return string(b), nil
+	return string(textfile.Strip(b)), nil
 }
 
 // fileKind names what a file that is not regular is.
