@@ -166,7 +166,9 @@ func (gf *gameFlags) open(cmd string, stderr io.Writer) (rules.Game, error) {
 	given := map[string]bool{}
 	for _, p := range gf.opts {
 		k, _, _ := strings.Cut(p, "=")
-		given[strings.TrimSpace(k)] = true
+		if spec := info.Option(strings.TrimSpace(k)); spec != nil {
+			given[spec.Name] = true // under its current name (seed= is pattern=)
+		}
 	}
 	for _, p := range info.FormatOptions(g.Options()) {
 		if k, _, _ := strings.Cut(p, "="); !given[k] {

@@ -127,7 +127,7 @@ func (h *host) Play(moves []string) error {
 
 func TestSession(t *testing.T) {
 	info, _ := rules.Lookup("ataxx")
-	g, _ := info.New(rules.Options{"fifty": "on", "blocks": "0", "seed": ""})
+	g, _ := info.New(rules.Options{"fifty": "on", "blocks": "0", "pattern": ""})
 	h := &host{l: line.FromGame(g)}
 	var out bytes.Buffer
 	s := NewSession(&out, h)
@@ -233,7 +233,7 @@ func BenchmarkPlayUndo(b *testing.B) {
 // BenchmarkPlayUndoGo is the same through the Go contract, for comparison.
 func BenchmarkPlayUndoGo(b *testing.B) {
 	info, _ := rules.Lookup("ataxx")
-	g, _ := info.New(rules.Options{"fifty": "on", "blocks": "0", "seed": ""})
+	g, _ := info.New(rules.Options{"fifty": "on", "blocks": "0", "pattern": ""})
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		m, err := g.ParseMove("f2")

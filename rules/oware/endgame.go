@@ -27,7 +27,7 @@ package oware
 // Endless play. Within one seed count the capture-free moves (grand slams
 // included) form cycles. When a capture is still reachable but both sides
 // can avoid every capture forever, and neither wants to leave the cycle,
-// the seed's rules never end the game (players may then agree to stop). The
+// the abapa rules never end the game (players may then agree to stop). The
 // database values such endless play as an even split of the seeds on the
 // board: 0 for both sides, so a position's value is the result of whoever
 // can force a better finite ending, and 0 when neither can. This keeps the
@@ -36,7 +36,7 @@ package oware
 // position repeats first) and makes the game a draw, apart from the banked
 // scores, when both sides can keep the seeds circling.
 //
-// The databases answer only under end=seed: under end=tournament the game
+// The databases answer only under end=abapa: under end=tournament the game
 // also ends on a repetition or a majority score, and the indetermination
 // rule does not apply, which changes the values.
 //

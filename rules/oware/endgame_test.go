@@ -229,7 +229,7 @@ func TestEndgameHandChecked(t *testing.T) {
 	}
 }
 
-// endgamePositions collects positions of random games (end=seed) with at
+// endgamePositions collects positions of random games (end=abapa) with at
 // most maxSeeds seeds on the board.
 func endgamePositions(t *testing.T, seed uint64, maxSeeds, count int) []*Game {
 	rng := rand.New(rand.NewPCG(seed, 9))
