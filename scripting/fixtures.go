@@ -303,6 +303,9 @@ func (e *env) fxFiles(L *lua.LState) int {
 		if err != nil {
 			return err
 		}
+		if err := e.ctx.Err(); err != nil {
+			return err // the timeout, Ctrl-C or the memory cap
+		}
 		if d.IsDir() || !strings.HasSuffix(d.Name(), ext) || strings.HasPrefix(d.Name(), ".") {
 			return nil
 		}
