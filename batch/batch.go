@@ -34,7 +34,7 @@ type Command struct {
 }
 
 // Commands lists the batch subcommands in the order help shows them.
-var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd}
+var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd, diagramCmd}
 
 // Lookup returns the named batch subcommand, or nil.
 func Lookup(name string) *Command {
@@ -239,4 +239,5 @@ func init() {
 	playCmd.Run = runPlay
 	analyseCmd.Run = runAnalyse
 	matchCmd.Run = runMatch
+	diagramCmd.Run = runDiagram
 }

@@ -85,6 +85,8 @@ func (e *env) openGameType() {
 		"set_side":   gameSetSide,
 		"solve":      e.gameSolve,
 		"search":     e.gameSearch,
+		"analyse":    e.gameAnalyse,
+		"svg":        gameSVG,
 		"eval":       gameEval,
 		"parse_move": gameParseMove,
 	}
