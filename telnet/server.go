@@ -278,11 +278,12 @@ func (s *Server) seat(c *client) {
 	s.waiting = c
 	c.paired = make(chan struct{})
 	c.watchDone = make(chan struct{})
+	welcome := ""
 	if !c.welcomed {
 		c.welcomed = true
-		c.printf("Welcome to boardrepl: %s.\r\n", s.cfg.Info.Name)
+		welcome = fmt.Sprintf("Welcome to boardrepl: %s.\r\n", s.cfg.Info.Name)
 	}
-	c.printf("Waiting for a second player to connect...\r\n")
+	c.printf("%sWaiting for a second player to connect...\r\n", welcome) // one write
 	s.wg.Add(1)
 	go func() { // a waiting client that leaves frees the seat
 		defer s.wg.Done()
