@@ -3,7 +3,7 @@ GO ?= go
 BIN := bin/boardrepl
 PKGS := ./...
 
-.PHONY: all build run test test-long bench lint fuzz clean
+.PHONY: all build run test test-long strength bench lint fuzz clean
 
 all: build
 
@@ -22,15 +22,28 @@ test:
 
 # The slow vectors (perft rows above 1e8 nodes) as well.
 test-long:
-	$(GO) test -timeout 60m $(PKGS) -args -long
+	BOARDREPL_LONG=1 $(GO) test -timeout 60m $(PKGS)
+
+# The engine's strength matches (ab:depth=3 against random, depth 4 against
+# depth 2, MCTS against random in every game; a few minutes of CPU), then the
+# Ataxx matches every engine change is tested with (minutes to hours): this
+# build against the previous one (BASE=path), node-limited with an SPRT
+# stop, and against Autaxx (AUTAXX=path); see fixtures/tools/strength.sh.
+strength: build
+	BOARDREPL_STRENGTH=1 $(GO) test -timeout 30m -run '^TestStrength' -v ./rules/engine/
+	NEW=$(BIN) fixtures/tools/strength.sh
 
 # Speed is measured here, never asserted in tests.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 
+# gofmt, go vet and staticcheck (pinned; fetched from the Go module proxy
+# and built on first use, then cached).
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+	$(STATICCHECK) $(PKGS)
 
 # Short runs of every fuzz target (FUZZTIME=30s by default; FUZZMINTIME
 # bounds the minimisation of a new input, which otherwise stalls the slow

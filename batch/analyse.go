@@ -14,6 +14,7 @@ import (
 
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
+	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 )
 
@@ -360,40 +361,44 @@ func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *i
 	if o := rec.Get(record.TagOptions); o != "" {
 		ropts = append(strings.Fields(o), opts...)
 	}
-	g, err := in.NewGame(ropts, rec.Get(record.TagPosition))
+	// The record is a written line of play (rules/line): a forced pass may
+	// be written (it is then analysed) or left out (the next move's position
+	// is after it).
+	l, err := line.NewPairs(in, ropts, rec.Get(record.TagPosition))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
+	// before[j] is the position before ply j of the line.
+	before := []rules.Game{l.Game().Clone()}
+	l.Observe(func(line.Ply) { before = append(before, l.Game().Clone()) })
 	id := *nrec
 	*nrec++
 	var out []analyseItem
+	end := l.Game() // the position right after the last written move
 	for k, m := range rec.Moves {
-		it := analyseItem{file: name, line: m.Line, g: g.Clone(), rec: id, ply: k + 1, played: m.Text}
-		mv, err := g.ParseMove(m.Text)
+		c0 := l.Cursor()
+		played, err := l.PlayWritten(m.Text)
 		if err != nil {
-			if fp, ok := rules.ForcedPass(g); ok {
-				// A forced pass left out of the record.
-				g.Play(fp)
-				it.g = g.Clone()
-				mv, err = g.ParseMove(m.Text)
-			}
-		}
-		if err != nil {
-			it.played = ""
-			out = append(out, it)
+			out = append(out, analyseItem{file: name, line: m.Line, g: l.Game().Clone(), rec: id, ply: k + 1})
 			out = append(out, analyseItem{file: name, line: m.Line, rec: id,
 				err: fmt.Errorf("%s:%d: move %q: %v", name, m.Line, m.Text, err)})
 			return out, nil
 		}
-		it.played = g.FormatMove(mv)
-		out = append(out, it)
-		g.Play(mv)
+		j := c0 - 1 // a written pass the line had played (forced) after the move before
+		for i, p := range played {
+			if !p.Forced {
+				j = c0 + i
+				break
+			}
+		}
+		out = append(out, analyseItem{file: name, line: m.Line, g: before[j], rec: id, ply: k + 1, played: l.At(j).Text})
+		end = before[j+1]
 	}
-	line := 0
+	last := 0
 	if n := len(rec.Moves); n > 0 {
-		line = rec.Moves[n-1].Line
+		last = rec.Moves[n-1].Line
 	}
-	out = append(out, analyseItem{file: name, line: line, g: g.Clone(), rec: id, ply: len(rec.Moves) + 1})
+	out = append(out, analyseItem{file: name, line: last, g: end.Clone(), rec: id, ply: len(rec.Moves) + 1})
 	return out, nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"boardrepl/internal/atomicfile"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
+	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 )
 
@@ -24,7 +25,7 @@ var matchCmd = &Command{
 	Summary: "self-play between two players (random, alpha-beta, MCTS) with statistics",
 	Usage: `usage: boardrepl match -g GAME [-o KEY=VALUE]... [-p POSITION] --p1 SPEC --p2 SPEC
                        --games N [--seed S] [-j N] [--max-plies N] [--opening N]
-                       [--record DIR] [--stop-after N] [-v] [--json]
+                       [--record DIR] [--stop-after N] [--sprt SPEC] [-v] [--json]
 
 Plays N games between two players and prints a table: wins per player and
 per colour with percentages, draws, the average length, and the Elo
@@ -45,6 +46,12 @@ opening (--opening N random plies, default 0), one with each colour.
                  with the same DIR resumes: games already there are counted,
                  not replayed (the seed is taken from them)
   --stop-after N stop after N new games, as if interrupted
+  --sprt elo0=E0,elo1=E1[,alpha=A,beta=B]
+                 stop as soon as a sequential probability ratio test
+                 decides between H0 "p1 is E0 Elo stronger than p2" and H1
+                 "p1 is E1 Elo stronger" (alpha and beta default to 0.05);
+                 the LLR (trinomial GSPRT, as fishtest) and its bounds are
+                 reported; --games is then the most games to play
   -v             print a line per game
   --json         one object per finished game
                  {"game","p1","p2","p1_side","winner","winner_side","result",
@@ -66,6 +73,7 @@ type matchFlags struct {
 	opening   int
 	recordDir string
 	stopAfter int
+	sprt      string
 	verbose   bool
 }
 
@@ -102,6 +110,15 @@ type matchSummaryJSON struct {
 	Elo         *float64       `json:"elo"`
 	EloMargin   *float64       `json:"elo_margin"`
 	Complete    bool           `json:"complete"`
+	SPRT        *sprtJSON      `json:"sprt,omitempty"`
+}
+
+type sprtJSON struct {
+	Test     string  `json:"test"`
+	LLR      float64 `json:"llr"`
+	Lower    float64 `json:"lower"`
+	Upper    float64 `json:"upper"`
+	Decision string  `json:"decision"`
 }
 
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -119,6 +136,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&mf.opening, "opening", 0, "random opening plies")
 	fs.StringVar(&mf.recordDir, "record", "", "record directory")
 	fs.IntVar(&mf.stopAfter, "stop-after", 0, "stop after N games")
+	fs.StringVar(&mf.sprt, "sprt", "", "SPRT stop rule")
 	fs.BoolVar(&mf.verbose, "v", false, "a line per game")
 	g, code, quit := gf.start(c, fs, args, stdout, stderr)
 	if quit {
@@ -142,6 +160,14 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if _, err := engine.ParsePlayer(s); err != nil {
 			return fail(stderr, c.Name, usageError{err.Error()})
 		}
+	}
+	var sprt *engine.SPRT
+	if mf.sprt != "" {
+		t, err := engine.ParseSPRT(mf.sprt)
+		if err != nil {
+			return fail(stderr, c.Name, usageError{"--sprt: " + err.Error()})
+		}
+		sprt = &t
 	}
 	seedGiven := mf.seed != ""
 	if seedGiven {
@@ -184,8 +210,13 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	var sum engine.Summary
 	sides := g.Info().Sides
+	decided := false
 	emit := func(r engine.GameResult, resumed bool) {
 		sum.Add(r)
+		if sprt != nil && !decided && sprt.Decision(sprt.LLR(sum.P1Wins, sum.Draws, sum.P2Wins)) != 0 {
+			decided = true
+			cancel()
+		}
 		if gf.json {
 			writeJSON(stdout, matchGameLine(cfg, sides, r, resumed))
 		} else if mf.verbose {
@@ -221,21 +252,34 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			cancel()
 		}
 	})
-	complete := runErr == nil
-	if complete {
+	complete := runErr == nil || decided
+	if complete && !decided {
 		flushDone(cfg.Games)
+	}
+	if decided {
+		fmt.Fprintf(stderr, "match: the SPRT decided after %d games\n", sum.Games)
 	}
 	bar.finish()
 	if writeErr != nil {
 		fmt.Fprintf(stderr, "boardrepl match: %v\n", writeErr)
 	}
-	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+	if runErr != nil && !errors.Is(runErr, context.Canceled) && !decided {
 		return fail(stderr, c.Name, runErr)
 	}
 	if gf.json {
-		writeJSON(stdout, summaryJSON(cfg, sides, sum, complete))
+		j := summaryJSON(cfg, sides, sum, complete)
+		if sprt != nil {
+			llr := sprt.LLR(sum.P1Wins, sum.Draws, sum.P2Wins)
+			j.SPRT = &sprtJSON{Test: sprt.String(), LLR: math.Round(llr*1000) / 1000, Lower: math.Round(sprt.LowerBound()*1000) / 1000,
+				Upper: math.Round(sprt.UpperBound()*1000) / 1000, Decision: sprtDecision(*sprt, llr)}
+		}
+		writeJSON(stdout, j)
 	} else {
 		printMatchTable(stdout, cfg, sides, sum)
+		if sprt != nil {
+			llr := sprt.LLR(sum.P1Wins, sum.Draws, sum.P2Wins)
+			fmt.Fprintf(stdout, "SPRT %s: LLR %.2f (bounds %.2f, %.2f): %s\n", sprt, llr, sprt.LowerBound(), sprt.UpperBound(), sprtDecision(*sprt, llr))
+		}
 	}
 	if !complete {
 		how := "run it again with --record DIR to make a match resumable"
@@ -252,6 +296,16 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ExitFail
 	}
 	return ExitOK
+}
+
+func sprtDecision(t engine.SPRT, llr float64) string {
+	switch t.Decision(llr) {
+	case 1:
+		return "H1 accepted"
+	case -1:
+		return "H0 accepted"
+	}
+	return "undecided"
 }
 
 func winnerName(w int) string {
@@ -337,48 +391,51 @@ func recordName(dir string, i int) string {
 	return filepath.Join(dir, fmt.Sprintf("game-%04d.txt", i+1))
 }
 
-// writeMatchRecord writes one game as a record, through a temporary file.
+// writeMatchRecord writes one game as a record (its moves replayed on a
+// rules/line line, an adjudication as the line's declared end), through a
+// temporary file.
 func writeMatchRecord(dir string, cfg engine.MatchConfig, g rules.Game, r engine.GameResult) error {
-	sides := cfg.Info.Sides
-	rec := &record.Record{}
-	rec.Set(record.TagGame, cfg.Info.ID)
-	if o := cfg.Info.FormatOptions(g.Options()); len(o) > 0 {
-		rec.Set(record.TagOptions, strings.Join(o, " "))
-	}
-	if cfg.Position != "" {
-		rec.Set(record.TagPosition, r.Start)
-	}
-	rec.Set("Round", strconv.Itoa(r.Index+1))
-	rec.Set("Seed", strconv.FormatUint(cfg.Seed, 10))
-	rec.Set("P1", cfg.P1)
-	rec.Set("P2", cfg.P2)
-	rec.Set("P1Side", sides[r.P1Side])
-	if r.P1Side == 0 {
-		rec.Set(titleCase(sides[0]), cfg.P1)
-		rec.Set(titleCase(sides[1]), cfg.P2)
-	} else {
-		rec.Set(titleCase(sides[0]), cfg.P2)
-		rec.Set(titleCase(sides[1]), cfg.P1)
-	}
-	rec.Set("Winner", winnerName(r.Winner))
-	if r.Score != "" {
-		rec.Set("Score", r.Score)
+	l, err := line.ReplayTexts(cfg.Info, g.Options(), r.Start, r.Moves)
+	if err != nil {
+		return fmt.Errorf("game %d: %v", r.Index+1, err)
 	}
 	if r.Adjudicated {
-		rec.Set("Adjudicated", "yes")
+		res := rules.Result{Status: rules.Draw, Winner: -1, Reason: r.Reason}
+		if r.WinnerSide >= 0 {
+			res = rules.Result{Status: rules.Win, Winner: r.WinnerSide, Reason: r.Reason}
+		}
+		if err := l.End(res); err != nil {
+			return fmt.Errorf("game %d: %v", r.Index+1, err)
+		}
 	}
-	rec.Set(record.TagResult, record.ResultToken(true, r.WinnerSide))
-	rec.Set(record.TagTermination, r.Reason)
-	rec.AddMoves(r.Moves...)
-	name := recordName(dir, r.Index)
-	return atomicfile.Write(name, []byte(rec.Format()), true)
-}
-
-func titleCase(s string) string {
-	if s == "" {
-		return s
+	sides := cfg.Info.Sides
+	tags := []record.Tag{
+		{Name: "Round", Value: strconv.Itoa(r.Index + 1)},
+		{Name: "Seed", Value: strconv.FormatUint(cfg.Seed, 10)},
+		{Name: "P1", Value: cfg.P1},
+		{Name: "P2", Value: cfg.P2},
+		{Name: "P1Side", Value: sides[r.P1Side]},
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	names := [2]string{cfg.P1, cfg.P2}
+	if r.P1Side == 1 {
+		names = [2]string{cfg.P2, cfg.P1}
+	}
+	for side, n := range names {
+		tags = append(tags, record.Tag{Name: l.SideTag(side), Value: n})
+	}
+	tags = append(tags, record.Tag{Name: "Winner", Value: winnerName(r.Winner)})
+	if r.Score != "" {
+		tags = append(tags, record.Tag{Name: "Score", Value: r.Score})
+	}
+	if r.Adjudicated {
+		tags = append(tags, record.Tag{Name: "Adjudicated", Value: "yes"})
+	}
+	rec := l.Record(tags...)
+	if cfg.Position != "" {
+		rec.Set(record.TagPosition, r.Start)
+		rec.SortTags()
+	}
+	return atomicfile.Write(recordName(dir, r.Index), []byte(rec.Format()), true)
 }
 
 // loadMatchRecords reads the finished games of a record directory into
@@ -410,7 +467,8 @@ func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done ma
 			return 0, false, fmt.Errorf("%s: seed %d, but other games in %s have seed %d", name, s, dir, seed)
 		}
 		seed, found = s, true
-		r := engine.GameResult{Index: i, WinnerSide: -1, Moves: rec.MoveTexts(), Reason: rec.Get(record.TagTermination),
+		term := rec.Get(record.TagTermination)
+		r := engine.GameResult{Index: i, WinnerSide: -1, Moves: rec.MoveTexts(), Reason: line.TerminationReason(term),
 			Score: rec.Get("Score"), Adjudicated: rec.Get("Adjudicated") == "yes"}
 		r.Plies = len(r.Moves)
 		r.P1Side = 0
@@ -432,15 +490,18 @@ func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done ma
 		case "p2":
 			r.Winner = 2
 		}
-		if r.WinnerSide >= 0 {
+		switch {
+		case r.Reason != term:
+			r.Text = term // the result in words (line.Record)
+		case r.WinnerSide >= 0:
 			r.Text = sides[r.WinnerSide] + " wins"
-		} else {
+		default:
 			r.Text = "draw"
 		}
-		if r.Score != "" {
+		if r.Reason == term && r.Score != "" {
 			r.Text += " " + r.Score
 		}
-		if r.Reason != "" {
+		if r.Reason == term && r.Reason != "" {
 			r.Text += " (" + r.Reason + ")"
 		}
 		done[i] = r

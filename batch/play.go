@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"boardrepl/rules"
+	"boardrepl/rules/line"
 )
 
 var playCmd = &Command{
@@ -99,12 +100,14 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	tokens, readErr := tokenize(stdin)
 
-	play := func(m rules.Move, forced bool) {
-		side := g.SideName(g.SideToMove())
-		text := g.FormatMove(m)
-		g.Play(m)
-		if forced {
-			fmt.Fprintf(stderr, "ply %d: %s has no legal move and passes (%s)\n", g.Ply(), side, text)
+	// The moves are a written line (rules/line): a forced pass may be
+	// written or left out; the line plays it after the move before it.
+	l := line.FromGame(g)
+	l.Observe(func(p line.Ply) {
+		g := l.Game()
+		side := g.SideName(p.Side)
+		if p.Forced {
+			fmt.Fprintf(stderr, "ply %d: %s has no legal move and passes (%s)\n", l.Cursor(), side, p.Text)
 		}
 		if gf.json {
 			pos, _ := formatPosition(g, gf.format)
@@ -112,20 +115,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if capt == nil {
 				capt = []string{}
 			}
-			writeJSON(stdout, plyJSON{Ply: g.Ply(), Side: side, Move: text, Position: pos,
-				Captured: capt, Forced: forced, Result: resultOf(g)})
+			writeJSON(stdout, plyJSON{Ply: l.Cursor(), Side: side, Move: p.Text, Position: pos,
+				Captured: capt, Forced: p.Forced, Result: resultOf(g)})
 		}
-	}
-	// autoPass plays forced passes until the side to move has a real choice.
-	autoPass := func() {
-		for !g.Result().Over() {
-			m, ok := rules.ForcedPass(g)
-			if !ok {
-				return
-			}
-			play(m, true)
-		}
-	}
+	})
 
 	status := ExitOK
 	var moveErr error
@@ -134,24 +127,13 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			moveErr = fmt.Errorf("line %d: move %q: the game is over (%s)", t.line, t.text, rules.FormatResult(g, r))
 			break
 		}
-		m, err := g.ParseMove(t.text)
-		if err != nil {
-			// Before refusing, see whether a forced pass was left out.
-			if _, ok := rules.ForcedPass(g); ok {
-				autoPass()
-				if !g.Result().Over() {
-					m, err = g.ParseMove(t.text)
-				}
-			}
-		}
-		if err != nil {
+		if _, err := l.PlayWritten(t.text); err != nil {
 			moveErr = fmt.Errorf("line %d: move %q: %v", t.line, t.text, err)
 			break
 		}
-		play(m, false)
 	}
 	if moveErr == nil && readErr == nil {
-		autoPass()
+		l.PassForced() // a start where the side to move must pass, and no moves
 	}
 	pos, _ := formatPosition(g, gf.format)
 	if gf.json {

@@ -27,61 +27,61 @@ type Style struct {
 	// Sides names the two sides (for edge marks and the legend).
 	Sides [2]string
 	// Last, Captured and Marked name cells (by Cell.Name) to highlight: the
-	// squares of the last move, the squares it captured, and squares to mark
-	// (destinations of a piece).
+	// squares of the last move (the board's own Last when nil), the squares
+	// it captured, and squares to mark (destinations of a piece).
 	Last, Captured, Marked []string
 }
 
 type palette struct {
 	side    [2]*color.Color
-	special map[string]*color.Color
+	under   [2]*color.Color // a side's piece on a special square: underlined
+	special map[rules.Special]*color.Color
 	last    *color.Color
 	capt    *color.Color
 	mark    *color.Color
 	label   *color.Color
-	under   *color.Color
 }
 
-// sideColor picks a side's colour from its name, so Tablut's and Konobi's
-// white and black look like white and black stones (on a grey or white
-// background, readable in dark and light terminals alike); other sides keep
-// their own hue.
-func sideColor(name string, side int) *color.Color {
-	switch name {
-	case "red":
-		return color.New(color.FgRed, color.Bold)
-	case "blue":
-		return color.New(color.FgBlue, color.Bold)
-	case "white":
-		return color.New(color.FgHiWhite, color.BgHiBlack, color.Bold)
-	case "black":
-		return color.New(color.FgBlack, color.BgWhite, color.Bold)
-	case "north":
-		return color.New(color.FgGreen, color.Bold)
-	case "south":
-		return color.New(color.FgMagenta, color.Bold)
+// sideColor is how a side's pieces look. Every piece carries its own
+// background, so it reads the same on a dark and on a light terminal: a
+// white piece is a black letter on white, a black piece a white letter on
+// black, red and blue pieces white letters on red and blue. Sides the game
+// gives no colour (Oware's north and south) are black on yellow and black
+// on cyan.
+func sideAttrs(c rules.Colour, side int) []color.Attribute {
+	switch c {
+	case rules.White:
+		return []color.Attribute{color.FgBlack, color.BgHiWhite, color.Bold}
+	case rules.Black:
+		return []color.Attribute{color.FgHiWhite, color.BgBlack, color.Bold}
+	case rules.Red:
+		return []color.Attribute{color.FgHiWhite, color.BgRed, color.Bold}
+	case rules.Blue:
+		return []color.Attribute{color.FgHiWhite, color.BgBlue, color.Bold}
 	}
 	if side == 0 {
-		return color.New(color.FgRed, color.Bold)
+		return []color.Attribute{color.FgBlack, color.BgYellow}
 	}
-	return color.New(color.FgBlue, color.Bold)
+	return []color.Attribute{color.FgBlack, color.BgCyan}
 }
 
-func newPalette(on bool, sides [2]string) *palette {
+// The marks use mid-tone colours that stand out on black and on white alike
+// (contrast ratio 3.5 or more against both).
+func newPalette(on bool, cols [2]rules.Colour) *palette {
 	p := &palette{
-		side:    [2]*color.Color{sideColor(sides[0], 0), sideColor(sides[1], 1)},
-		special: map[string]*color.Color{},
-		last:    color.New(color.FgCyan, color.Bold),
-		capt:    color.New(color.FgMagenta, color.Bold),
-		mark:    color.New(color.FgGreen, color.Bold),
+		side:    [2]*color.Color{color.New(sideAttrs(cols[0], 0)...), color.New(sideAttrs(cols[1], 1)...)},
+		under:   [2]*color.Color{color.New(append(sideAttrs(cols[0], 0), color.Underline)...), color.New(append(sideAttrs(cols[1], 1), color.Underline)...)},
+		special: map[rules.Special]*color.Color{},
+		last:    color.New(color.FgHiBlue, color.Bold),
+		capt:    color.New(color.FgHiRed, color.Bold),
+		mark:    color.New(color.FgMagenta, color.Bold),
 		label:   color.New(color.Faint),
-		under:   color.New(color.Underline),
 	}
-	p.special["block"] = color.New(color.FgHiBlack)
-	p.special["camp"] = color.New(color.FgYellow)
-	p.special["castle"] = color.New(color.FgMagenta)
-	p.special["escape"] = color.New(color.FgGreen)
-	all := []*color.Color{p.side[0], p.side[1], p.last, p.capt, p.mark, p.label, p.under}
+	p.special[rules.Block] = color.New(color.FgHiBlack)
+	p.special[rules.Camp] = color.New(color.FgHiBlack)
+	p.special[rules.Castle] = color.New(color.FgRed)
+	p.special[rules.Escape] = color.New(color.FgMagenta)
+	all := []*color.Color{p.side[0], p.side[1], p.under[0], p.under[1], p.last, p.capt, p.mark, p.label}
 	for _, c := range p.special {
 		all = append(all, c)
 	}
@@ -96,16 +96,19 @@ func newPalette(on bool, sides [2]string) *palette {
 }
 
 // Glyphs for empty cells, ASCII and Unicode.
-var glyphs = map[string][2]string{
-	"":       {".", "·"},
-	"block":  {"#", "■"},
-	"camp":   {":", "▫"},
-	"castle": {"=", "▣"},
-	"escape": {"*", "◇"},
-	"mark":   {"+", "•"},
+var glyphs = map[rules.Special][2]string{
+	rules.Plain:  {".", "·"},
+	rules.Block:  {"#", "■"},
+	rules.Camp:   {":", "▫"},
+	rules.Castle: {"=", "▣"},
+	rules.Escape: {"*", "◇"},
+	markGlyph:    {"+", "•"},
 }
 
-func glyph(name string, uni bool) string {
+// markGlyph is the glyph of a marked square (a destination).
+const markGlyph rules.Special = "mark"
+
+func glyph(name rules.Special, uni bool) string {
 	g, ok := glyphs[name]
 	if !ok {
 		g = glyphs[""]
@@ -116,18 +119,9 @@ func glyph(name string, uni bool) string {
 	return g[0]
 }
 
-// IsPits reports whether a board is drawn as a row of pits (two rows, cells
-// with labels).
+// IsPits reports whether a board is drawn as two rows of pits.
 func IsPits(b *rules.Board) bool {
-	if b.Rows != 2 || len(b.Cells) != 2*b.Cols {
-		return false
-	}
-	for _, c := range b.Cells {
-		if c.Label == "" {
-			return false
-		}
-	}
-	return true
+	return b.Layout == rules.Pits && b.Rows == 2 && len(b.Cells) == 2*b.Cols
 }
 
 // Board draws a board. The text ends with a newline.
@@ -135,7 +129,10 @@ func Board(b rules.Board, st Style) string {
 	if len(b.Cells) != b.Rows*b.Cols || b.Rows <= 0 || b.Cols <= 0 {
 		return "(no board)\n"
 	}
-	p := newPalette(st.Color, st.Sides)
+	p := newPalette(st.Color, b.Colours)
+	if st.Last == nil {
+		st.Last = b.Last
+	}
 	var out strings.Builder
 	if IsPits(&b) {
 		pits(&out, b, st, p)
@@ -194,30 +191,30 @@ func padLeft(s string, w int) string {
 	return strings.Repeat(" ", w-n) + s
 }
 
-func padRight(s string, w int) string {
-	n := utf8.RuneCountInString(s)
-	if n >= w {
+// padVisible pads text that may hold colour codes to w visible columns.
+func padVisible(s string, visible, w int) string {
+	if visible >= w {
 		return s
 	}
-	return s + strings.Repeat(" ", w-n)
+	return s + strings.Repeat(" ", w-visible)
 }
 
 // edgeMark is the frame mark for an owned edge: the side's initial (or its
 // index when both sides share one), "*" for a corner both own.
-func edgeMark(special string, st Style, p *palette) (string, bool) {
+func edgeMark(special rules.Special, st Style, p *palette) (string, bool) {
 	initial := func(s int) string {
 		a, b := st.Sides[0], st.Sides[1]
-		if a == "" || b == "" || strings.ToUpper(a[:1]) == strings.ToUpper(b[:1]) {
+		if a == "" || b == "" || strings.EqualFold(a[:1], b[:1]) {
 			return fmt.Sprint(s)
 		}
 		return strings.ToUpper(st.Sides[s][:1])
 	}
 	switch special {
-	case "edge0":
+	case rules.Edge0:
 		return p.side[0].Sprint(initial(0)), true
-	case "edge1":
+	case rules.Edge1:
 		return p.side[1].Sprint(initial(1)), true
-	case "edge01":
+	case rules.EdgeBoth:
 		return "*", true
 	}
 	return "", false
@@ -231,7 +228,7 @@ func grid(out *strings.Builder, b rules.Board, st Style, p *palette) {
 	}
 	edges := false
 	for _, c := range b.Cells {
-		if strings.HasPrefix(c.Special, "edge") {
+		if c.Special.IsEdge() {
 			edges = true
 		}
 	}
@@ -312,29 +309,21 @@ func grid(out *strings.Builder, b rules.Board, st Style, p *palette) {
 func cell(c *rules.Cell, st Style, p *palette) string {
 	var body string
 	special := c.Special
-	if strings.HasPrefix(special, "edge") {
-		special = ""
+	if special.IsEdge() {
+		special = rules.Plain
 	}
 	switch {
 	case c.Piece != "":
 		body = c.Piece
 		if c.Owner == 0 || c.Owner == 1 {
 			col := p.side[c.Owner]
-			if special != "" {
-				col = color.New(color.FgRed, color.Bold, color.Underline)
-				if c.Owner == 1 {
-					col = color.New(color.FgBlue, color.Bold, color.Underline)
-				}
-				if st.Color {
-					col.EnableColor()
-				} else {
-					col.DisableColor()
-				}
+			if special != rules.Plain {
+				col = p.under[c.Owner]
 			}
 			body = col.Sprint(body)
 		}
 	case in(st.Marked, c.Name):
-		body = p.mark.Sprint(glyph("mark", st.Unicode))
+		body = p.mark.Sprint(glyph(markGlyph, st.Unicode))
 	default:
 		g := glyph(special, st.Unicode)
 		if col, ok := p.special[special]; ok {
@@ -353,7 +342,8 @@ func cell(c *rules.Cell, st Style, p *palette) string {
 
 // pits draws a two-row pit board: labels above the top row and below the
 // bottom row, counts in parentheses (brackets for the pit just played,
-// angle brackets for pits captured).
+// angle brackets for pits captured), and arrows at the end of each row
+// showing which way the seeds go round.
 func pits(out *strings.Builder, b rules.Board, st Style, p *palette) {
 	rows, cols := order(2, st.Flip), order(b.Cols, st.Flip)
 	w := 3
@@ -369,8 +359,9 @@ func pits(out *strings.Builder, b rules.Board, st Style, p *palette) {
 		out.WriteString(strings.TrimRight(p.label.Sprint(line.String()), " "))
 		out.WriteByte('\n')
 	}
+	arrows := sowingArrows(b.Sowing, st.Unicode)
 	labels(rows[0])
-	for _, r := range rows {
+	for i, r := range rows {
 		var line strings.Builder
 		for _, c := range cols {
 			cl := b.At(r, c)
@@ -401,88 +392,111 @@ func pits(out *strings.Builder, b rules.Board, st Style, p *palette) {
 			left := (w - vis) / 2
 			line.WriteString(strings.Repeat(" ", left) + open + n + close + strings.Repeat(" ", w-vis-left))
 		}
-		out.WriteString(strings.TrimRight(line.String(), " "))
+		text := strings.TrimRight(line.String(), " ")
+		if arrows[i] != "" {
+			text += "  " + arrows[i]
+		}
+		out.WriteString(text)
 		out.WriteByte('\n')
 	}
 	labels(rows[1])
 }
 
+// sowingArrows are the marks after the top and the bottom row for seeds
+// going round in direction d (a board turned 180 degrees goes round the
+// same way as drawn).
+func sowingArrows(d rules.Direction, uni bool) [2]string {
+	left, right := "<-", "->"
+	if uni {
+		left, right = "←", "→"
+	}
+	switch d {
+	case rules.Counterclockwise:
+		return [2]string{left, right}
+	case rules.Clockwise:
+		return [2]string{right, left}
+	}
+	return [2]string{}
+}
+
 // Legend explains the marks used for a board.
 func Legend(b rules.Board, st Style) string {
-	p := newPalette(st.Color, st.Sides)
+	p := newPalette(st.Color, b.Colours)
 	var out strings.Builder
 	seen := map[string]bool{}
 	var pieces [2][]string
-	specials := map[string]bool{}
+	specials := map[rules.Special]bool{}
 	for _, c := range b.Cells {
 		if c.Piece != "" && (c.Owner == 0 || c.Owner == 1) && !IsPits(&b) && !seen[c.Piece] {
 			seen[c.Piece] = true
 			pieces[c.Owner] = append(pieces[c.Owner], c.Piece)
 		}
-		if c.Special != "" {
+		if c.Special != rules.Plain {
 			specials[c.Special] = true
 		}
 	}
+	// line writes a mark (visible width vis) and its meaning, the meanings
+	// aligned in one column.
+	const col = 8
+	line := func(mark string, vis int, text string) {
+		fmt.Fprintf(&out, "  %s %s\n", padVisible(mark, vis, col), text)
+	}
 	for s := 0; s < 2; s++ {
 		if IsPits(&b) {
-			fmt.Fprintf(&out, "  %s  %s's pits and seeds\n", p.side[s].Sprint("(n)"), st.Sides[s])
+			line(p.side[s].Sprint("(n)"), 3, st.Sides[s]+"'s pits and seeds")
 			continue
 		}
 		if len(pieces[s]) > 0 {
-			fmt.Fprintf(&out, "  %-6s %s\n", p.side[s].Sprint(strings.Join(pieces[s], " ")), st.Sides[s])
+			var marks []string
+			for _, pc := range pieces[s] {
+				marks = append(marks, p.side[s].Sprint(pc))
+			}
+			text := strings.Join(pieces[s], " ")
+			line(strings.Join(marks, " "), utf8.RuneCountInString(text), st.Sides[s])
 		}
 	}
 	if !IsPits(&b) {
-		fmt.Fprintf(&out, "  %-6s empty square\n", glyph("", st.Unicode))
+		line(glyph(rules.Plain, st.Unicode), 1, "empty square")
 	}
-	for _, s := range []struct{ name, text string }{
-		{"block", "block: nobody may move there"},
-		{"camp", "camp (an underlined piece stands on a special square)"},
-		{"castle", "castle"},
-		{"escape", "escape square"},
+	for _, s := range []struct {
+		kind rules.Special
+		text string
+	}{
+		{rules.Block, "block: nobody may move there"},
+		{rules.Camp, "camp"},
+		{rules.Castle, "castle"},
+		{rules.Escape, "escape square"},
 	} {
-		if specials[s.name] {
-			g := glyph(s.name, st.Unicode)
-			fmt.Fprintf(&out, "  %-6s %s\n", p.special[s.name].Sprint(g), s.text)
+		if specials[s.kind] {
+			line(p.special[s.kind].Sprint(glyph(s.kind, st.Unicode)), 1, s.text)
 		}
 	}
-	for s, e := range []string{"edge0", "edge1"} {
+	if st.Color && (specials[rules.Camp] || specials[rules.Castle]) {
+		line("K", 1, "an underlined piece stands on a camp or the castle")
+	}
+	for s, e := range []rules.Special{rules.Edge0, rules.Edge1} {
 		if specials[e] {
 			m, _ := edgeMark(e, st, p)
-			fmt.Fprintf(&out, "  %-6s edge owned by %s\n", m, st.Sides[s])
+			line(m, 1, "edge owned by "+st.Sides[s])
 		}
 	}
-	if specials["edge01"] {
-		fmt.Fprintf(&out, "  %-6s corner owned by both sides\n", "*")
+	if specials[rules.EdgeBoth] {
+		line("*", 1, "corner owned by both sides")
 	}
 	if IsPits(&b) {
-		fmt.Fprintf(&out, "  %s  the pit just played; %s a pit captured by it\n", "[n]", "<n>")
+		line(p.last.Sprint("[")+"n"+p.last.Sprint("]"), 3, "the pit just played")
+		line(p.capt.Sprint("<")+"n"+p.capt.Sprint(">"), 3, "a pit captured by it")
+		if a := sowingArrows(b.Sowing, st.Unicode); a[0] != "" {
+			dir := "counter-clockwise"
+			if b.Sowing == rules.Clockwise {
+				dir = "clockwise"
+			}
+			line(a[0]+" "+a[1], utf8.RuneCountInString(a[0]+" "+a[1]), "the way seeds go round ("+dir+")")
+		}
 	} else {
-		fmt.Fprintf(&out, "  %-6s a square of the last move\n", "[x]")
-		fmt.Fprintf(&out, "  %-6s a square captured by the last move\n", "(x)")
-		fmt.Fprintf(&out, "  %-6s a destination of the piece shown by 'moves SQUARE'\n", glyph("mark", st.Unicode))
+		line(p.last.Sprint("[")+"x"+p.last.Sprint("]"), 3, "a square of the last move")
+		line(p.capt.Sprint("(")+"x"+p.capt.Sprint(")"), 3, "a square captured by the last move")
+		line(p.mark.Sprint(glyph(markGlyph, st.Unicode)), 1, "a destination of the piece shown by 'moves SQUARE'")
 	}
 	return out.String()
-}
-
-// MoveSquares lists the cell names a move's text mentions, in order,
-// matching the longest name at each place ("e3-h3" -> e3 h3, "a1c3" -> a1
-// c3, "A" -> A).
-func MoveSquares(b *rules.Board, move string) []string {
-	var out []string
-	for i := 0; i < len(move); {
-		best := ""
-		for _, c := range b.Cells {
-			if c.Name != "" && len(c.Name) > len(best) && strings.HasPrefix(move[i:], c.Name) {
-				best = c.Name
-			}
-		}
-		if best == "" {
-			i++
-			continue
-		}
-		out = append(out, best)
-		i += len(best)
-	}
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"boardrepl/internal/sgr"
 	"boardrepl/rules"
 )
 
@@ -44,9 +45,23 @@ note
 	if got != want {
 		t.Errorf("flipped got\n%s\nwant\n%s", got, want)
 	}
-	col := Board(grid3(), Style{Color: true})
-	if !strings.Contains(col, "\x1b[31;1mx\x1b[0;22m") || !strings.Contains(col, "\x1b[34;1;4mo") {
-		t.Errorf("colour:\n%q", col)
+	// In colour each side has its own look, readable on dark and light
+	// terminals alike; a piece on a special square is underlined.
+	b := grid3()
+	b.Colours = [2]rules.Colour{rules.White, rules.Black}
+	looks := map[string]string{}
+	for _, r := range sgr.Parse(Board(b, Style{Color: true})) {
+		if r.Text == "x" || r.Text == "o" {
+			looks[r.Text] = r.Style()
+			for _, dark := range []bool{true, false} {
+				if c := r.Contrast(dark); c < 4.5 {
+					t.Errorf("%q (%s) has contrast %.1f on a dark=%v terminal", r.Text, r.Style(), c, dark)
+				}
+			}
+		}
+	}
+	if looks["x"] != "fg=black bg=bright-white bold" || looks["o"] != "fg=bright-white bg=black bold underline" {
+		t.Errorf("looks %v", looks)
 	}
 }
 
@@ -71,7 +86,7 @@ func TestEdges(t *testing.T) {
 }
 
 func TestPits(t *testing.T) {
-	b := rules.Board{Rows: 2, Cols: 6, Notes: []string{"north 0, south 0"}}
+	b := rules.Board{Layout: rules.Pits, Rows: 2, Cols: 6, Notes: []string{"north 0, south 0"}, Sowing: rules.Counterclockwise}
 	top, bottom := "ABCDEF", "GHIJKL"
 	for i := 0; i < 6; i++ {
 		b.Cells = append(b.Cells, rules.Cell{Piece: "4", Owner: 0, Label: top[i : i+1], Name: top[i : i+1]})
@@ -86,8 +101,8 @@ func TestPits(t *testing.T) {
 	}
 	got := Board(b, Style{Last: []string{"C"}, Captured: []string{"H"}})
 	want := `  A    B    C    D    E    F
- (4)  (4)  [0]  (4)  (4)  (4)
-(12)  <4>  (4)  (4)  (4)  (4)
+ (4)  (4)  [0]  (4)  (4)  (4)  <-
+(12)  <4>  (4)  (4)  (4)  (4)  ->
   G    H    I    J    K    L
 north 0, south 0
 `
@@ -96,23 +111,17 @@ north 0, south 0
 	}
 }
 
-func TestMoveSquares(t *testing.T) {
-	b := rules.Board{}
-	for _, n := range []string{"a1", "a10", "c3", "e3", "h3", "A"} {
-		b.Cells = append(b.Cells, rules.Cell{Name: n})
-	}
-	for move, want := range map[string]string{"e3-h3": "e3 h3", "a1c3": "a1 c3", "a10c3": "a10 c3", "A": "A", "0000": "", "pass": ""} {
-		if got := strings.Join(MoveSquares(&b, move), " "); got != want {
-			t.Errorf("MoveSquares(%q) = %q, want %q", move, got, want)
-		}
-	}
-}
-
 func TestLegend(t *testing.T) {
 	l := Legend(grid3(), Style{Sides: [2]string{"red", "blue"}})
-	for _, want := range []string{"  x      red\n", "  o      blue\n", "  #      block", "  =      castle", "  *      escape square", "  :      camp"} {
+	for _, want := range []string{"  x        red\n", "  o        blue\n", "  #        block", "  =        castle", "  *        escape square", "  :        camp"} {
 		if !strings.Contains(l, want) {
 			t.Errorf("legend lacks %q:\n%s", want, l)
+		}
+	}
+	// The meanings start in one column, whatever the marks' widths.
+	for _, line := range strings.Split(strings.TrimSuffix(l, "\n"), "\n") {
+		if len(line) < 12 || line[10] != ' ' || line[11] == ' ' {
+			t.Errorf("misaligned legend line %q", line)
 		}
 	}
 }

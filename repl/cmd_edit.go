@@ -13,10 +13,13 @@ import (
 	"boardrepl/rules"
 )
 
+// edited shows the board after an edit. The position is judged (game over
+// or not) only when editing ends: a half-made position is no result.
 func (r *REPL) edited(err error) error {
 	if err != nil {
 		return err
 	}
+	r.editing = true
 	r.show()
 	return nil
 }
@@ -30,7 +33,7 @@ func cmdSet(_ context.Context, r *REPL, args []string, _ string) error {
 
 func cmdClear(_ context.Context, r *REPL, args []string, _ string) error {
 	if len(args) == 0 {
-		return errors.New("usage: clear SQUARE...")
+		return errors.New("usage: clear SQUARE [SQUARE...]")
 	}
 	return r.edited(r.s.Edit(func(ed rules.Editor) error {
 		for _, sq := range args {
@@ -96,7 +99,12 @@ func cmdReset(_ context.Context, r *REPL, args []string, _ string) error {
 	if err := noArgs("reset", args); err != nil {
 		return err
 	}
-	return r.edited(r.s.Reset())
+	if err := r.s.Reset(); err != nil {
+		return err
+	}
+	r.editing = false
+	r.show()
+	return nil
 }
 
 func slotArg(name string, args []string) (int, error) {

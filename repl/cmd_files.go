@@ -22,6 +22,10 @@ func saveCommand(force bool) func(context.Context, *REPL, []string, string) erro
 		if rest == "" {
 			return fmt.Errorf("usage: %s FILE", name)
 		}
+		rest, err := fileName(name, rest)
+		if err != nil {
+			return err
+		}
 		text := r.s.Record(r.now()).Format()
 		if err := atomicfile.Write(rest, []byte(text), force); err != nil {
 			if errors.Is(err, atomicfile.ErrExist) {
@@ -34,9 +38,26 @@ func saveCommand(force bool) func(context.Context, *REPL, []string, string) erro
 	}
 }
 
+// fileName reads a file name as typed after a command: a name in double
+// or single quotes (for spaces at its ends) loses them, and an empty name is
+// refused rather than made into a file.
+func fileName(cmd, rest string) (string, error) {
+	if n := len(rest); n >= 2 && (rest[0] == '"' || rest[0] == '\'') && rest[n-1] == rest[0] {
+		rest = rest[1 : n-1]
+	}
+	if strings.TrimSpace(rest) == "" {
+		return "", fmt.Errorf("%s: empty file name", cmd)
+	}
+	return rest, nil
+}
+
 func cmdLoad(_ context.Context, r *REPL, args []string, rest string) error {
 	if rest == "" {
 		return errors.New("usage: load FILE")
+	}
+	rest, err := fileName("load", rest)
+	if err != nil {
+		return err
 	}
 	data, err := os.ReadFile(rest)
 	if err != nil {

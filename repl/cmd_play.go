@@ -18,7 +18,7 @@ import (
 
 func cmdPlay(_ context.Context, r *REPL, args []string, rest string) error {
 	if len(args) == 0 {
-		return errors.New("usage: play MOVE...")
+		return errors.New("usage: play MOVE [MOVE...]")
 	}
 	if strings.HasPrefix(rest, "{") {
 		return r.playMoves([]string{rest})
@@ -77,7 +77,7 @@ func cmdHistory(_ context.Context, r *REPL, args []string, _ string) error {
 	if err := noArgs("history", args); err != nil {
 		return err
 	}
-	line, cur := r.s.Line(), r.s.Cursor()
+	line, cur := r.s.Plies(), r.s.Cursor()
 	if len(line) == 0 {
 		fmt.Fprintln(r.out, "no moves yet")
 		return nil
@@ -144,10 +144,37 @@ func cmdNew(_ context.Context, r *REPL, args []string, _ string) error {
 
 func cmdPosition(_ context.Context, r *REPL, args []string, rest string) error {
 	if rest == "" {
-		return errors.New("usage: position STRING (see 'export' for the current one)")
+		return errors.New("usage: position STRING|startpos|fen STRING [moves M...] (see 'export' for the current one)")
 	}
-	if err := r.s.SetPosition(rest); err != nil {
+	// The engine consoles' forms: position startpos|fen STRING [moves ...].
+	pos, moves := rest, ""
+	if !strings.HasPrefix(rest, "{") {
+		if i := strings.Index(" "+rest+" ", " moves "); i >= 0 {
+			pos, moves = strings.TrimSpace(rest[:max(i-1, 0)]), strings.TrimSpace(rest[min(i+6, len(rest)):])
+		}
+	}
+	switch first, tail, _ := strings.Cut(pos, " "); first {
+	case "startpos":
+		if strings.TrimSpace(tail) != "" {
+			return fmt.Errorf("position startpos: unexpected %q (want 'position startpos [moves M...]')", strings.TrimSpace(tail))
+		}
+		pos = ""
+	case "fen":
+		if pos = strings.TrimSpace(tail); pos == "" {
+			return errors.New("usage: position fen STRING [moves M...]")
+		}
+	}
+	var err error
+	if pos == "" {
+		err = r.s.Reset()
+	} else {
+		err = r.s.SetPosition(pos)
+	}
+	if err != nil {
 		return err
+	}
+	if moves != "" {
+		return r.playMoves(strings.Fields(moves))
 	}
 	r.show()
 	return nil
@@ -167,6 +194,24 @@ func cmdFlip(_ context.Context, r *REPL, args []string, _ string) error {
 	}
 	r.flip = !r.flip
 	r.show()
+	return nil
+}
+
+func cmdQuiet(_ context.Context, r *REPL, args []string, _ string) error {
+	switch {
+	case len(args) == 0:
+	case len(args) == 1 && args[0] == "on":
+		r.quiet = true
+	case len(args) == 1 && args[0] == "off":
+		r.quiet = false
+	default:
+		return fmt.Errorf("quiet %s: want on or off", strings.Join(args, " "))
+	}
+	if r.quiet {
+		fmt.Fprintln(r.out, "quiet: after a move, the status line only ('show' draws the board)")
+	} else {
+		fmt.Fprintln(r.out, "quiet off: the board after every move")
+	}
 	return nil
 }
 
@@ -266,8 +311,8 @@ func cmdMoves(_ context.Context, r *REPL, args []string, _ string) error {
 	if len(args) > 1 {
 		return errors.New("usage: moves [SQUARE]")
 	}
-	ms := rules.MoveTexts(g)
 	if len(args) == 0 {
+		ms := rules.MoveTexts(g)
 		if len(ms) == 0 {
 			fmt.Fprintf(r.out, "no legal moves (%s)\n", rules.FormatResult(g, g.Result()))
 			return nil
@@ -278,19 +323,14 @@ func cmdMoves(_ context.Context, r *REPL, args []string, _ string) error {
 	}
 	sq := args[0]
 	b := g.Board()
-	found := false
-	for _, c := range b.Cells {
-		if c.Name == sq {
-			found = true
-		}
-	}
-	if !found {
+	if !b.Has(sq) {
 		return fmt.Errorf("no square %q on this board", sq)
 	}
 	var from, touching []string
-	var dests []string
-	for _, m := range ms {
-		sqs := render.MoveSquares(&b, m)
+	var dests, origins []string
+	for _, mv := range g.Moves(nil) {
+		m := g.FormatMove(mv)
+		sqs := g.MoveSquares(mv)
 		if len(sqs) > 0 && sqs[0] == sq {
 			from = append(from, m)
 			if len(sqs) > 1 {
@@ -300,17 +340,15 @@ func cmdMoves(_ context.Context, r *REPL, args []string, _ string) error {
 			}
 		} else if contains(sqs, sq) {
 			touching = append(touching, m)
+			origins = append(origins, sqs[0])
 		}
 	}
+	sort.Strings(from)
+	sort.Strings(touching)
 	list := from
 	what := "from"
 	if len(from) == 0 {
-		list, what = touching, "to"
-		for _, m := range touching {
-			if sqs := render.MoveSquares(&b, m); len(sqs) > 0 {
-				dests = append(dests, sqs[0])
-			}
-		}
+		list, what, dests = touching, "to", origins
 	}
 	if len(list) == 0 {
 		fmt.Fprintf(r.out, "no legal move from or to %s\n", sq)

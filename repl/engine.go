@@ -232,6 +232,30 @@ func cmdHint(ctx context.Context, r *REPL, args []string, _ string) error {
 	return nil
 }
 
+func cmdGenmove(ctx context.Context, r *REPL, args []string, _ string) error {
+	lim, _, err := parseLimits("genmove", args, false)
+	if err != nil {
+		return err
+	}
+	if noLimit(lim) {
+		lim.Time = hintDefault
+	}
+	if err := r.searchable(); err != nil {
+		return err
+	}
+	g := r.s.Game()
+	res, err := r.engine().Search(ctx, g, lim, nil)
+	if err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return errors.New("interrupted: no move played")
+	}
+	fmt.Fprintf(r.out, "genmove: %s plays %s (score %s, %s)\n", g.SideName(g.SideToMove()), res.BestText,
+		engine.FormatScore(res.Score), scoreNote(res))
+	return r.playMoves([]string{res.BestText})
+}
+
 // scoreNote says how deep a result was searched or what it proves.
 func scoreNote(res engine.Result) string {
 	switch m := res.Mate(); {
@@ -393,13 +417,13 @@ func (r *REPL) aiMoves(ctx context.Context) error {
 	n := 0
 	for r.aiToMove() {
 		if n >= aiMoveCap {
-			r.show()
+			r.moved()
 			fmt.Fprintf(r.out, "the computer stopped after %d moves in a row (the move cap); 'ai both' goes on\n", n)
 			return nil
 		}
 		if err := r.aiMove(ctx); err != nil {
 			if n > 0 {
-				r.show()
+				r.moved()
 			}
 			if r.ai[0].on && r.ai[1].on {
 				r.ai = [2]aiSide{}
@@ -410,7 +434,7 @@ func (r *REPL) aiMoves(ctx context.Context) error {
 		n++
 	}
 	if n > 0 {
-		r.show()
+		r.moved()
 	}
 	return nil
 }
@@ -444,9 +468,9 @@ func (r *REPL) aiMove(ctx context.Context) error {
 	}
 	text := g.FormatMove(m)
 	num := r.s.MoveNumber()
-	forced := r.s.Play(m)
+	played := r.s.Play(m)
 	fmt.Fprintf(r.out, "%d. %s plays %s%s\n", num, r.s.Game().SideName(side), text, note)
-	for _, e := range forced {
+	for _, e := range played[1:] { // the forced passes after the move
 		fmt.Fprintf(r.out, "%s has no move and passes (%s)\n", r.s.Game().SideName(e.Side), e.Text)
 	}
 	return nil
@@ -496,7 +520,7 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	if noLimit(lim) {
 		lim.Depth = analyseDepth
 	}
-	line := r.s.Line()[:r.s.Cursor()]
+	line := r.s.Plies()[:r.s.Cursor()]
 	if len(line) == 0 {
 		return errors.New("no moves to analyse yet ('go' or 'hint' search this position)")
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"boardrepl/rules"
+	"boardrepl/rules/line"
 	"boardrepl/scripting"
 )
 
@@ -16,21 +17,14 @@ import (
 // luaHost lets scripts see and change the session's game.
 func (r *REPL) luaHost() scripting.Host {
 	return scripting.FuncHost{
-		CurrentFunc: func() (rules.Game, []string) {
-			line := r.s.Line()[:r.s.Cursor()]
-			hist := make([]string, len(line))
-			for i, e := range line {
-				hist[i] = e.Text
-			}
-			return r.s.Game(), hist
-		},
+		CurrentFunc: func() *line.Line { return r.s.Line },
 		SetGameFunc: func(g rules.Game) error {
 			in := g.Info()
 			return r.s.NewGame(in, in.FormatOptions(g.Options()), g.Position())
 		},
 		PlayFunc: func(moves []string) error {
 			for _, m := range moves {
-				if _, err := r.s.PlayText(m); err != nil {
+				if _, err := r.s.PlayWritten(m); err != nil {
 					return fmt.Errorf("move %q: %v", m, err)
 				}
 			}

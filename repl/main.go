@@ -24,7 +24,7 @@ import (
 const DefaultGame = "tablut"
 
 const usage = `usage: boardrepl [-g GAME] [-o KEY=VALUE]... [-p POSITION] [--color=auto|always|never]
-                 [--unicode] [--keep-going]
+                 [--unicode] [--quiet] [--keep-going]
 
 Opens the interactive REPL (type 'help' at the prompt). When stdin is not a
 terminal, commands and moves are read from it line by line, without prompt or
@@ -37,6 +37,8 @@ run with exit status 1 (unless --keep-going).
   --color=WHEN     auto (default: colour when stdout is a terminal and NO_COLOR
                    is not set), always or never
   --unicode        Unicode marks for empty and special squares
+  --quiet          after a move print only the status line, not the board
+                   ('quiet on|off' at the prompt; 'show' still draws it)
   --keep-going     piped input: report failing lines and go on
 `
 
@@ -47,6 +49,7 @@ type flags struct {
 	position  string
 	color     string
 	unicode   bool
+	quiet     bool
 	keepGoing bool
 }
 
@@ -60,6 +63,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*flags, int, bool) {
 	fs.StringVar(&f.color, "color", "auto", "")
 	fs.BoolVar(&f.unicode, "unicode", false, "")
 	fs.BoolVar(&f.keepGoing, "keep-going", false, "")
+	fs.BoolVar(&f.quiet, "quiet", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -132,7 +136,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	color.NoColor = !useColor
 	r := newREPL(s, stdout, stderr)
-	r.color, r.unicode = useColor, f.unicode
+	r.color, r.unicode, r.quiet = useColor, f.unicode, f.quiet
 	if interactive {
 		return r.runTerminal(terminalConfig{stdin: stdin, stdout: stdout, history: historyFile()})
 	}

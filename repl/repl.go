@@ -24,9 +24,13 @@ type REPL struct {
 	color    bool
 	unicode  bool
 	flip     bool
-	slot     int // the slot last stored or recalled (for next/prev)
-	quit     bool
-	now      func() time.Time
+	// quiet: after a move, only the status line (no board).
+	quiet bool
+	// editing: the board editor is in use; the result is judged when
+	// editing ends (the next command that is neither an edit nor a view).
+	editing bool
+	slot    int // the slot last stored or recalled (for next/prev)
+	now     func() time.Time
 	// depth of nested 'run' files, to stop a file running itself.
 	depth int
 	// The session's search engine (made on first use) and the game it last
@@ -53,16 +57,41 @@ func (r *REPL) Exec(ctx context.Context, line string) error {
 	name, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimSpace(rest)
 	if c := lookup(name); c != nil {
+		// A word that names a command is the command, even where it could
+		// be a move (Oware's pit d): say how to play the move instead.
+		if _, err := r.s.Game().ParseMove(name); err == nil && rest == "" {
+			fmt.Fprintf(r.out, "(%q is the command %q; to play the move type %q or 'play %s')\n",
+				name, c.Name, strings.ToUpper(name), name)
+		}
+		if r.editing && c.Group != "edit" && !viewCommands[c.Name] {
+			r.endEditing()
+		}
 		err := c.Run(ctx, r, strings.Fields(rest), rest)
 		if err == nil && c.WakesAI {
 			return r.aiMoves(ctx)
 		}
 		return err
 	}
+	if r.editing {
+		r.endEditing()
+	}
 	if err := r.playLine(line, name); err != nil {
 		return err
 	}
 	return r.aiMoves(ctx)
+}
+
+// viewCommands show things without ending an edit.
+var viewCommands = map[string]bool{"show": true, "flip": true, "legend": true, "help": true, "rules": true,
+	"games": true, "history": true, "quiet": true, "moves": true}
+
+// endEditing ends an edit and says when the edited position is a finished
+// game.
+func (r *REPL) endEditing() {
+	r.editing = false
+	if res := r.s.Result(); res.Over() {
+		fmt.Fprintf(r.out, "editing done: game over: %s\n", rules.FormatResult(r.s.Game(), res))
+	}
 }
 
 // playLine plays a line of moves, or reports an unknown command.
@@ -75,7 +104,7 @@ func (r *REPL) playLine(line, first string) error {
 	}
 	// A first word that is not a move but looks like a command word is
 	// reported as an unknown command.
-	if _, err := r.s.ParseMove(moves[0]); err != nil && looksLikeCommand(first) {
+	if _, err := r.s.Game().ParseMove(moves[0]); err != nil && looksLikeCommand(first) && !moveWords[strings.ToLower(first)] {
 		if near := nearest(first); len(near) > 0 {
 			return fmt.Errorf("unknown command %q (did you mean %s?)", first, strings.Join(near, " or "))
 		}
@@ -83,6 +112,10 @@ func (r *REPL) playLine(line, first string) error {
 	}
 	return r.playMoves(moves)
 }
+
+// moveWords are moves in some game's notation that read like commands: the
+// game's own refusal is the better message.
+var moveWords = map[string]bool{"pass": true, "swap": true}
 
 func looksLikeCommand(w string) bool {
 	if len(w) < 2 {
@@ -99,31 +132,48 @@ func looksLikeCommand(w string) bool {
 // playMoves plays moves one after the other and shows the board; an illegal
 // move stops there (the moves before it stay played).
 func (r *REPL) playMoves(moves []string) error {
-	for i, mv := range moves {
-		forced, err := r.s.PlayText(mv)
+	b := r.s.Game().Board()
+	for i := 0; i < len(moves); i++ {
+		mv := moves[i]
+		// "e3 h3": two squares that make one move.
+		if i+1 < len(moves) && b.Has(mv) && b.Has(moves[i+1]) {
+			if _, err := r.s.Game().ParseMove(mv); err != nil {
+				mv += " " + moves[i+1]
+				i++
+			}
+		}
+		played, err := r.s.PlayText(mv)
 		if err != nil {
 			if i > 0 {
 				r.show()
 			}
 			return fmt.Errorf("move %q: %v", mv, err)
 		}
-		for _, e := range forced {
+		for _, e := range played[1:] { // the forced passes after the move
 			fmt.Fprintf(r.out, "%s has no move and passes (%s)\n", r.s.Game().SideName(e.Side), e.Text)
 		}
 	}
-	if !r.aiToMove() { // else the computer replies and shows the board
-		r.show()
-	}
+	// The board after the user's own move (and what it captured), before
+	// the computer replies.
+	r.moved()
 	return nil
+}
+
+// moved shows the position after moves: the board and the status line, or
+// only the status line when quiet.
+func (r *REPL) moved() {
+	if r.quiet {
+		fmt.Fprintln(r.out, r.status())
+		return
+	}
+	r.show()
 }
 
 // style is the render style for the current session.
 func (r *REPL) style() render.Style {
 	g := r.s.Game()
 	st := render.Style{Color: r.color, Unicode: r.unicode, Flip: r.flip, Sides: [2]string{g.SideName(0), g.SideName(1)}}
-	if e, ok := r.s.Last(); ok {
-		b := g.Board()
-		st.Last = render.MoveSquares(&b, e.Text)
+	if _, ok := r.s.Last(); ok {
 		st.Captured = g.LastCaptured()
 	}
 	return st
@@ -144,8 +194,10 @@ func (r *REPL) showWith(st render.Style) {
 func (r *REPL) status() string {
 	g := r.s.Game()
 	var b strings.Builder
-	if res := r.s.Result(); res.Over() {
+	if res := r.s.Result(); res.Over() && !r.editing {
 		b.WriteString("game over: " + rules.FormatResult(g, res))
+	} else if r.editing {
+		fmt.Fprintf(&b, "editing: %s to move (the result is judged when editing ends)", g.SideName(g.SideToMove()))
 	} else {
 		fmt.Fprintf(&b, "%s to move, move %d", g.SideName(g.SideToMove()), r.s.MoveNumber())
 	}
@@ -162,6 +214,9 @@ func (r *REPL) status() string {
 // prompt is "GAME SIDE MOVE> ", e.g. "tablut w 12> ".
 func (r *REPL) prompt() string {
 	g := r.s.Game()
+	if r.editing {
+		return fmt.Sprintf("%s edit> ", g.Info().ID)
+	}
 	if r.s.Result().Over() {
 		return fmt.Sprintf("%s over> ", g.Info().ID)
 	}

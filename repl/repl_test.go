@@ -243,7 +243,7 @@ func TestTerminalTabCompletesMove(t *testing.T) {
 	if c := tm.exit(t); c != 0 {
 		t.Errorf("exit %d", c)
 	}
-	if got := tm.r.s.Line(); len(got) != 1 || got[0].Text != "c3" {
+	if got := tm.r.s.Plies(); len(got) != 1 || got[0].Text != "c3" {
 		t.Errorf("line %+v", got)
 	}
 }

@@ -51,3 +51,26 @@ func Outcome(g Game) (over bool, winner int) {
 	}
 	return true, -1
 }
+
+// MoveOrderer is implemented by games that can guess, before searching,
+// which moves are likely good: the engine tries the hash move and killers
+// first, then the moves by this score (its history breaks ties), and its
+// selective search (futility, late-move pruning) skips only moves scored
+// 0 or below. OrderMove scores a legal move of the current position: above
+// 0 for a move that changes the material (a capture, a conversion, a
+// clone), higher for the more promising; 0 or below for a quiet move. It
+// must not change the position nor allocate; |score| < 1<<14.
+type MoveOrderer interface {
+	OrderMove(m Move) int
+}
+
+// NullMover is implemented by games in which handing the turn to the
+// opponent is almost never better than any move (zugzwang is rare), so
+// that the engine may prune with a null move: if even passing keeps the
+// score above beta, a real move will too. NullMove returns the move that
+// passes the turn (played with Play, taken back with Unplay), and ok false
+// in the positions where zugzwang is real (then no null move is tried).
+// Games without it get no null-move pruning.
+type NullMover interface {
+	NullMove() (m Move, ok bool)
+}

@@ -103,6 +103,11 @@ type Game interface {
 	Clone() Game
 	// Board describes the board for rendering, without colours.
 	Board() Board
+	// MoveSquares names the cells a move touches, where it starts first
+	// ("e3-h3": e3 h3; an Ataxx jump a1c3: a1 c3; a clone f2: f2; an Oware
+	// pit: A); nil for a move on no cell (a pass, a swap). It reads the move
+	// alone, whatever the position.
+	MoveSquares(m Move) []string
 }
 
 // Hasher is implemented by games that provide a Zobrist-style key of the

@@ -176,7 +176,7 @@ func deepEqual(a, b lua.LValue, depth int) bool {
 			if ub, ok := b.(*lua.LUserData); ok {
 				if ga, ok := ua.Value.(*gameVal); ok {
 					if gb, ok := ub.Value.(*gameVal); ok {
-						return ga.g.Info() == gb.g.Info() && ga.g.Position() == gb.g.Position()
+						return ga.game().Info() == gb.game().Info() && ga.game().Position() == gb.game().Position()
 					}
 				}
 			}

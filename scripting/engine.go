@@ -57,13 +57,13 @@ func (e *env) gameSearch(L *lua.LState) int {
 	if lim == (engine.Limits{}) {
 		L.ArgError(2, "give at least one limit: depth, time or nodes")
 	}
-	if gv.g.Result().Over() {
+	if gv.game().Result().Over() {
 		L.RaiseError("search: the game is over")
 	}
 	if e.engine == nil {
 		e.engine = engine.New(engine.Options{})
 	}
-	res, err := e.engine.Search(e.ctx, gv.g, lim, nil)
+	res, err := e.engine.Search(e.ctx, gv.game(), lim, nil)
 	if err != nil {
 		L.RaiseError("search: %v", err)
 	}
@@ -85,7 +85,7 @@ func (e *env) gameSearch(L *lua.LState) int {
 // when the game has no evaluation.
 func gameEval(L *lua.LState) int {
 	gv := checkGame(L)
-	score, terms, ok := engine.Evaluate(gv.g)
+	score, terms, ok := engine.Evaluate(gv.game())
 	if !ok {
 		L.Push(lua.LNil)
 		return 1

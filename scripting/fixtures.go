@@ -214,11 +214,11 @@ func (e *env) fxGame(L *lua.LState) int {
 	if err != nil {
 		L.RaiseError("%s: %v", p, err)
 	}
-	g, err := gameFromRecord(r, L.OptString(2, ""), p+": ")
+	l, err := gameFromRecord(r, L.OptString(2, ""), p+": ")
 	if err != nil {
 		L.RaiseError("%v", err)
 	}
-	L.Push(e.newGameVal(g.g, g.hist...))
+	L.Push(e.wrap(&gameVal{l: l}))
 	return 1
 }
 

@@ -2,56 +2,45 @@ package scripting
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
 	"boardrepl/render"
 	"boardrepl/rules"
+	"boardrepl/rules/line"
+	"boardrepl/rules/record"
 
 	lua "github.com/yuin/gopher-lua"
 )
 
-// A game value: a position of one game with its moves, undo and redo. Its
-// methods are called with a colon: g:play("f2"), g:moves(), g:position().
+// A game value: a line of play (rules/line) of one game: its moves, undo
+// and redo. Its methods are called with a colon: g:play("f2"), g:moves(),
+// g:position().
 
 const gameType = "boardrepl.game"
 
 type gameVal struct {
-	g        rules.Game
-	startPos string   // the position the history starts from
-	hist     []string // moves played from startPos, canonical notation
-	redo     []string // moves taken back, the next one last
-	buf      []rules.Move
+	l   *line.Line
+	buf []rules.Move
 	// fromHost is set for the value current() returns: the host's position
-	// and history length when it was taken, so set_current can play the new
+	// and line length when it was taken, so set_current can play the new
 	// moves at the prompt instead of replacing the game.
 	fromHost bool
 	hostPos  string
 	hostLen  int
 }
 
+// game is the position at the line's cursor.
+func (gv *gameVal) game() rules.Game { return gv.l.Game() }
+
 func (gv *gameVal) String() string {
-	return gv.g.Info().ID + ": " + gv.g.Position()
+	return gv.game().Info().ID + ": " + gv.game().Position()
 }
 
-// newGameVal wraps g; hist are the moves already played on it (they can be
-// taken back).
-func (e *env) newGameVal(g rules.Game, hist ...string) *lua.LUserData {
-	gv := &gameVal{g: g, hist: append([]string(nil), hist...)}
-	gv.startPos = startOf(g, len(hist))
-	return e.wrap(gv)
-}
-
-// startOf is the position len(hist) plies back (as far as Unplay can go).
-func startOf(g rules.Game, n int) string {
-	if n == 0 {
-		return g.Position()
-	}
-	c := g.Clone()
-	for i := 0; i < n && c.Ply() > 0; i++ {
-		c.Unplay()
-	}
-	return c.Position()
+// newGameVal wraps a new line starting at g's position.
+func (e *env) newGameVal(g rules.Game) *lua.LUserData {
+	return e.wrap(&gameVal{l: line.FromGame(g)})
 }
 
 func (e *env) wrap(gv *gameVal) *lua.LUserData {
@@ -66,7 +55,7 @@ func (e *env) openGameType() {
 	mt := L.NewTypeMetatable(gameType)
 	methods := map[string]lua.LGFunction{
 		"id":         gameID,
-		"name":       func(L *lua.LState) int { L.Push(lua.LString(checkGame(L).g.Info().Name)); return 1 },
+		"name":       func(L *lua.LState) int { L.Push(lua.LString(checkGame(L).game().Info().Name)); return 1 },
 		"options":    gameOptions,
 		"sides":      gameSides,
 		"moves":      gameMoves,
@@ -75,17 +64,17 @@ func (e *env) openGameType() {
 		"legal":      gameLegal,
 		"undo":       gameUndo,
 		"redo":       gameRedo,
-		"position":   func(L *lua.LState) int { L.Push(lua.LString(checkGame(L).g.Position())); return 1 },
-		"start":      func(L *lua.LState) int { L.Push(lua.LString(checkGame(L).startPos)); return 1 },
+		"position":   func(L *lua.LState) int { L.Push(lua.LString(checkGame(L).game().Position())); return 1 },
+		"start":      func(L *lua.LState) int { L.Push(lua.LString(checkGame(L).l.Start())); return 1 },
 		"side":       gameSide,
 		"result":     gameResult,
-		"over":       func(L *lua.LState) int { L.Push(lua.LBool(checkGame(L).g.Result().Over())); return 1 },
+		"over":       func(L *lua.LState) int { L.Push(lua.LBool(checkGame(L).l.Result().Over())); return 1 },
 		"winner":     gameWinner,
 		"at":         gameAt,
 		"squares":    gameSquares,
-		"history":    func(L *lua.LState) int { L.Push(strList(L, checkGame(L).hist)); return 1 },
-		"ply":        func(L *lua.LState) int { L.Push(lua.LNumber(len(checkGame(L).hist))); return 1 },
-		"captured":   func(L *lua.LState) int { L.Push(strList(L, checkGame(L).g.LastCaptured())); return 1 },
+		"history":    func(L *lua.LState) int { L.Push(strList(L, checkGame(L).l.Played())); return 1 },
+		"ply":        func(L *lua.LState) int { L.Push(lua.LNumber(checkGame(L).l.Cursor())); return 1 },
+		"captured":   func(L *lua.LState) int { L.Push(strList(L, checkGame(L).game().LastCaptured())); return 1 },
 		"board":      gameBoard,
 		"copy":       e.gameCopy,
 		"perft":      e.gamePerft,
@@ -106,7 +95,7 @@ func (e *env) openGameType() {
 	}))
 	L.SetField(mt, "__eq", L.NewFunction(func(L *lua.LState) int {
 		a, b := checkGameAt(L, 1), checkGameAt(L, 2)
-		L.Push(lua.LBool(a.g.Info() == b.g.Info() && a.g.Position() == b.g.Position()))
+		L.Push(lua.LBool(a.game().Info() == b.game().Info() && a.game().Position() == b.game().Position()))
 		return 1
 	}))
 }
@@ -128,7 +117,7 @@ func checkGameAt(L *lua.LState, n int) *gameVal {
 }
 
 func gameID(L *lua.LState) int {
-	L.Push(lua.LString(checkGame(L).g.Info().ID))
+	L.Push(lua.LString(checkGame(L).game().Info().ID))
 	return 1
 }
 
@@ -136,8 +125,8 @@ func gameID(L *lua.LState) int {
 func gameOptions(L *lua.LState) int {
 	gv := checkGame(L)
 	t := L.NewTable()
-	in := gv.g.Info()
-	set := gv.g.Options()
+	in := gv.game().Info()
+	set := gv.game().Options()
 	for _, o := range in.Options {
 		v := o.Default
 		if x, ok := set[o.Name]; ok {
@@ -151,17 +140,17 @@ func gameOptions(L *lua.LState) int {
 
 func gameSides(L *lua.LState) int {
 	gv := checkGame(L)
-	L.Push(strList(L, []string{gv.g.SideName(0), gv.g.SideName(1)}))
+	L.Push(strList(L, []string{gv.game().SideName(0), gv.game().SideName(1)}))
 	return 1
 }
 
 // g:moves() -> {"f2", "g1e3", ...} in the game's order.
 func gameMoves(L *lua.LState) int {
 	gv := checkGame(L)
-	gv.buf = gv.g.Moves(gv.buf[:0])
+	gv.buf = gv.game().Moves(gv.buf[:0])
 	t := L.CreateTable(len(gv.buf), 0)
 	for _, m := range gv.buf {
-		t.Append(lua.LString(gv.g.FormatMove(m)))
+		t.Append(lua.LString(gv.game().FormatMove(m)))
 	}
 	L.Push(t)
 	return 1
@@ -204,20 +193,12 @@ func moveArgs(L *lua.LState, n int) []string {
 	return out
 }
 
-// play parses and plays one move; it returns the reason when it is not
-// legal.
+// play parses and plays one move as a written line does (line.PlayWritten:
+// the forced passes that follow are played too, and a pass written out
+// after one is that pass); it returns the reason when it is not legal.
 func (gv *gameVal) play(text string) error {
-	m, err := gv.g.ParseMove(text)
-	if err != nil {
+	if _, err := gv.l.PlayWritten(text); err != nil {
 		return fmt.Errorf("move %q: %v", strings.TrimSpace(text), err)
-	}
-	canon := gv.g.FormatMove(m)
-	gv.g.Play(m)
-	gv.hist = append(gv.hist, canon)
-	if n := len(gv.redo); n > 0 && gv.redo[n-1] == canon {
-		gv.redo = gv.redo[:n-1]
-	} else {
-		gv.redo = gv.redo[:0]
 	}
 	return nil
 }
@@ -263,7 +244,7 @@ func gameTry(L *lua.LState) int {
 // g:legal(m) -> true, or false and the reason, without playing.
 func gameLegal(L *lua.LState) int {
 	gv := checkGame(L)
-	if _, err := gv.g.ParseMove(L.CheckString(2)); err != nil {
+	if _, err := gv.game().ParseMove(L.CheckString(2)); err != nil {
 		L.Push(lua.LFalse)
 		L.Push(lua.LString(err.Error()))
 		return 2
@@ -275,28 +256,28 @@ func gameLegal(L *lua.LState) int {
 // g:parse_move(m) -> the move in canonical notation, or nil and the reason.
 func gameParseMove(L *lua.LState) int {
 	gv := checkGame(L)
-	m, err := gv.g.ParseMove(L.CheckString(2))
+	m, err := gv.game().ParseMove(L.CheckString(2))
 	if err != nil {
 		L.Push(lua.LNil)
 		L.Push(lua.LString(err.Error()))
 		return 2
 	}
-	L.Push(lua.LString(gv.g.FormatMove(m)))
+	L.Push(lua.LString(gv.game().FormatMove(m)))
 	return 1
 }
 
-// g:undo([n]) -> the number of moves taken back (0 at the start).
+// g:undo([n]) -> the number of moves taken back (0 at the start); a
+// forced pass goes back with the move before it.
 func gameUndo(L *lua.LState) int {
 	gv := checkGame(L)
 	n := L.OptInt(2, 1)
 	done := 0
-	for ; done < n && len(gv.hist) > 0 && gv.g.Ply() > 0; done++ {
-		gv.g.Unplay()
-		last := gv.hist[len(gv.hist)-1]
-		gv.hist = gv.hist[:len(gv.hist)-1]
-		gv.redo = append(gv.redo, last)
+	for ; done < n; done++ {
+		if _, err := gv.l.Undo(1); err != nil {
+			break
+		}
 	}
-	if gv.fromHost && len(gv.hist) < gv.hostLen {
+	if gv.fromHost && gv.l.Cursor() < gv.hostLen {
 		gv.fromHost = false // set_current will replace the game
 	}
 	L.Push(lua.LNumber(done))
@@ -308,9 +289,9 @@ func gameRedo(L *lua.LState) int {
 	gv := checkGame(L)
 	n := L.OptInt(2, 1)
 	done := 0
-	for ; done < n && len(gv.redo) > 0; done++ {
-		if err := gv.play(gv.redo[len(gv.redo)-1]); err != nil {
-			L.RaiseError("redo: %v", err)
+	for ; done < n; done++ {
+		if _, err := gv.l.Redo(1); err != nil {
+			break
 		}
 	}
 	L.Push(lua.LNumber(done))
@@ -320,8 +301,8 @@ func gameRedo(L *lua.LState) int {
 // g:side() -> the name of the side to move ("red"), and its index (0 or 1).
 func gameSide(L *lua.LState) int {
 	gv := checkGame(L)
-	s := gv.g.SideToMove()
-	L.Push(lua.LString(gv.g.SideName(s)))
+	s := gv.game().SideToMove()
+	L.Push(lua.LString(gv.game().SideName(s)))
 	L.Push(lua.LNumber(s))
 	return 2
 }
@@ -330,17 +311,17 @@ func gameSide(L *lua.LState) int {
 // winner_index=, reason=, score=, text="red wins 25-24 (...)"}
 func gameResult(L *lua.LState) int {
 	gv := checkGame(L)
-	r := gv.g.Result()
+	r := gv.l.Result()
 	t := L.NewTable()
 	t.RawSetString("over", lua.LBool(r.Over()))
 	t.RawSetString("status", lua.LString(r.Status.String()))
 	if r.Status == rules.Win {
-		t.RawSetString("winner", lua.LString(gv.g.SideName(r.Winner)))
+		t.RawSetString("winner", lua.LString(gv.game().SideName(r.Winner)))
 		t.RawSetString("winner_index", lua.LNumber(r.Winner))
 	}
 	t.RawSetString("reason", lua.LString(r.Reason))
 	t.RawSetString("score", lua.LString(r.Score))
-	t.RawSetString("text", lua.LString(rules.FormatResult(gv.g, r)))
+	t.RawSetString("text", lua.LString(rules.FormatResult(gv.game(), r)))
 	L.Push(t)
 	return 1
 }
@@ -348,12 +329,12 @@ func gameResult(L *lua.LState) int {
 // g:winner() -> the winner's name, or nil (ongoing or a draw).
 func gameWinner(L *lua.LState) int {
 	gv := checkGame(L)
-	r := gv.g.Result()
+	r := gv.l.Result()
 	if r.Status != rules.Win {
 		L.Push(lua.LNil)
 		return 1
 	}
-	L.Push(lua.LString(gv.g.SideName(r.Winner)))
+	L.Push(lua.LString(gv.game().SideName(r.Winner)))
 	return 1
 }
 
@@ -362,7 +343,7 @@ func gameWinner(L *lua.LState) int {
 func gameAt(L *lua.LState) int {
 	gv := checkGame(L)
 	name := strings.TrimSpace(L.CheckString(2))
-	b := gv.g.Board()
+	b := gv.game().Board()
 	for i := range b.Cells {
 		c := &b.Cells[i]
 		if !strings.EqualFold(c.Name, name) {
@@ -375,7 +356,7 @@ func gameAt(L *lua.LState) int {
 				if owner < 0 {
 					L.Push(lua.LNil)
 				} else {
-					L.Push(lua.LString(gv.g.SideName(owner)))
+					L.Push(lua.LString(gv.game().SideName(owner)))
 				}
 				return 2
 			}
@@ -384,18 +365,18 @@ func gameAt(L *lua.LState) int {
 		if c.Owner < 0 || c.Piece == "" {
 			L.Push(lua.LNil)
 		} else {
-			L.Push(lua.LString(gv.g.SideName(c.Owner)))
+			L.Push(lua.LString(gv.game().SideName(c.Owner)))
 		}
 		return 2
 	}
-	L.RaiseError("no square or pit %q in %s", name, gv.g.Info().ID)
+	L.RaiseError("no square or pit %q in %s", name, gv.game().Info().ID)
 	return 0
 }
 
 // g:squares() -> the names of every square or pit, top row first.
 func gameSquares(L *lua.LState) int {
 	gv := checkGame(L)
-	b := gv.g.Board()
+	b := gv.game().Board()
 	t := L.CreateTable(len(b.Cells), 0)
 	for _, c := range b.Cells {
 		t.Append(lua.LString(c.Name))
@@ -407,17 +388,15 @@ func gameSquares(L *lua.LState) int {
 // g:board() -> the board as text, without colour.
 func gameBoard(L *lua.LState) int {
 	gv := checkGame(L)
-	st := render.Style{Sides: [2]string{gv.g.SideName(0), gv.g.SideName(1)}}
-	L.Push(lua.LString(render.Board(gv.g.Board(), st)))
+	st := render.Style{Sides: [2]string{gv.game().SideName(0), gv.game().SideName(1)}}
+	L.Push(lua.LString(render.Board(gv.game().Board(), st)))
 	return 1
 }
 
 // g:copy() -> an independent game with the same history.
 func (e *env) gameCopy(L *lua.LState) int {
 	gv := checkGame(L)
-	c := &gameVal{g: gv.g.Clone(), startPos: gv.startPos,
-		hist: append([]string(nil), gv.hist...), redo: append([]string(nil), gv.redo...)}
-	L.Push(e.wrap(c))
+	L.Push(e.wrap(&gameVal{l: gv.l.Clone()}))
 	return 1
 }
 
@@ -434,7 +413,7 @@ func checkDepth(L *lua.LState, n int) int {
 func (e *env) gamePerft(L *lua.LState) int {
 	gv := checkGame(L)
 	d := checkDepth(L, 2)
-	n, err := rules.PerftContext(e.ctx, gv.g.Clone(), d)
+	n, err := rules.PerftContext(e.ctx, gv.game().Clone(), d)
 	if err != nil {
 		L.RaiseError("perft %d: %v", d, err)
 	}
@@ -449,7 +428,7 @@ func (e *env) gameDivide(L *lua.LState) int {
 	if d < 1 {
 		L.ArgError(2, "divide needs depth >= 1")
 	}
-	c := gv.g.Clone()
+	c := gv.game().Clone()
 	t := L.NewTable()
 	for _, m := range c.Moves(nil) {
 		c.Play(m)
@@ -468,7 +447,7 @@ func (e *env) gameDivide(L *lua.LState) int {
 // cannot hold 64 bits), or nil when the game has none.
 func gameHash(L *lua.LState) int {
 	gv := checkGame(L)
-	h, ok := gv.g.(rules.Hasher)
+	h, ok := gv.game().(rules.Hasher)
 	if !ok {
 		L.Push(lua.LNil)
 		return 1
@@ -481,9 +460,9 @@ func gameHash(L *lua.LState) int {
 // ignoring the rules; the history is cleared.
 func gameEdit(L *lua.LState) int {
 	gv := checkGame(L)
-	ed, ok := gv.g.(rules.Editor)
+	ed, ok := gv.game().(rules.Editor)
 	if !ok {
-		L.RaiseError("%s has no board editor", gv.g.Info().ID)
+		L.RaiseError("%s has no board editor", gv.game().Info().ID)
 	}
 	if err := ed.SetSquare(L.CheckString(2), L.OptString(3, "")); err != nil {
 		L.RaiseError("edit: %v", err)
@@ -496,9 +475,9 @@ func gameEdit(L *lua.LState) int {
 // g:set_side(name or index) -> g
 func gameSetSide(L *lua.LState) int {
 	gv := checkGame(L)
-	ed, ok := gv.g.(rules.Editor)
+	ed, ok := gv.game().(rules.Editor)
 	if !ok {
-		L.RaiseError("%s has no board editor", gv.g.Info().ID)
+		L.RaiseError("%s has no board editor", gv.game().Info().ID)
 	}
 	side := -1
 	switch v := L.Get(2).(type) {
@@ -506,13 +485,13 @@ func gameSetSide(L *lua.LState) int {
 		side = int(v)
 	case lua.LString:
 		for s := 0; s < 2; s++ {
-			if strings.EqualFold(gv.g.SideName(s), string(v)) {
+			if strings.EqualFold(gv.game().SideName(s), string(v)) {
 				side = s
 			}
 		}
 	}
 	if side != 0 && side != 1 {
-		L.ArgError(2, fmt.Sprintf("want %s, %s, 0 or 1", gv.g.SideName(0), gv.g.SideName(1)))
+		L.ArgError(2, fmt.Sprintf("want %s, %s, 0 or 1", gv.game().SideName(0), gv.game().SideName(1)))
 	}
 	if err := ed.SetSideToMove(side); err != nil {
 		L.RaiseError("set_side: %v", err)
@@ -522,16 +501,22 @@ func gameSetSide(L *lua.LState) int {
 	return 1
 }
 
+// resetHistory makes the edited position the start of a new line.
 func (gv *gameVal) resetHistory() {
-	gv.hist, gv.redo = nil, nil
-	gv.startPos = gv.g.Position()
+	gv.l.Rebase()
 	gv.fromHost = false
 }
 
-// g:record([tags]) -> the game as a record text (Game, Options, Position
-// when not the start, the tags given, Result), with its history.
+// g:record([tags]) -> the game as a record text (line.Record: Game,
+// Options, Position when not the start, the tags given in name order,
+// Result, Termination), with its history.
 func gameRecord(L *lua.LState) int {
 	gv := checkGame(L)
-	L.Push(lua.LString(gv.record(L.OptTable(2, nil)).Format()))
+	var tags []record.Tag
+	if extra := L.OptTable(2, nil); extra != nil {
+		extra.ForEach(func(k, v lua.LValue) { tags = append(tags, record.Tag{Name: k.String(), Value: v.String()}) })
+		sort.Slice(tags, func(i, j int) bool { return tags[i].Name < tags[j].Name })
+	}
+	L.Push(lua.LString(gv.l.Record(tags...).Format()))
 	return 1
 }

@@ -1,11 +1,13 @@
 package scripting
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
 	"boardrepl/rules"
+	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 
 	lua "github.com/yuin/gopher-lua"
@@ -222,86 +224,41 @@ func (e *env) luaRecordGame(L *lua.LState) int {
 	default:
 		L.ArgError(1, "want a record table or its text")
 	}
-	g, err := gameFromRecord(r, L.OptString(2, ""), "")
+	l, err := gameFromRecord(r, L.OptString(2, ""), "")
 	if err != nil {
 		L.RaiseError("%v", err)
 	}
-	L.Push(e.newGameVal(g.g, g.hist...))
+	L.Push(e.wrap(&gameVal{l: l}))
 	return 1
 }
 
-// replayed is a game and the moves replayed on it.
-type replayed struct {
-	g    rules.Game
-	hist []string
-}
-
-// gameFromRecord starts the record's game and plays its moves. id is used
-// when the record has no Game tag; where prefixes errors ("file.rec: ").
-func gameFromRecord(r *record.Record, id, where string) (*replayed, error) {
-	if t := r.Get(record.TagGame); t != "" {
-		id = t
+// gameFromRecord replays a record (line.Replay). id is the game of a record
+// without a Game tag; where prefixes errors ("file.rec: ").
+func gameFromRecord(r *record.Record, id, where string) (*line.Line, error) {
+	var base *line.Line
+	if id := r.Get(record.TagGame); id != "" {
+		if _, err := rules.Lookup(id); err != nil {
+			return nil, fmt.Errorf("%s%v", where, err)
+		}
+	} else {
+		if id == "" {
+			return nil, fmt.Errorf("%srecord has no Game tag (give the game id)", where)
+		}
+		info, err := rules.Lookup(id)
+		if err != nil {
+			return nil, fmt.Errorf("%s%v", where, err)
+		}
+		if base, err = line.New(info, nil, ""); err != nil {
+			return nil, fmt.Errorf("%srecord: %v", where, err)
+		}
 	}
-	if id == "" {
-		return nil, fmt.Errorf("%srecord has no Game tag (give the game id)", where)
-	}
-	info, err := rules.Lookup(id)
-	if err != nil {
+	l, err := line.Replay(r, base)
+	var me *line.MoveError
+	switch {
+	case errors.As(err, &me):
 		return nil, fmt.Errorf("%s%v", where, err)
-	}
-	pos := r.Get(record.TagPosition)
-	g, err := info.NewGame(strings.Fields(r.Get(record.TagOptions)), pos)
-	if err != nil {
+	case err != nil:
 		return nil, fmt.Errorf("%srecord: %v", where, err)
 	}
-	out := &replayed{g: g}
-	for i, m := range r.Moves {
-		mv, err := g.ParseMove(m.Text)
-		if err != nil {
-			line := ""
-			if m.Line > 0 {
-				line = fmt.Sprintf("line %d: ", m.Line)
-			}
-			return nil, fmt.Errorf("%s%smove %d %q: %v", where, line, i+1, m.Text, err)
-		}
-		out.hist = append(out.hist, g.FormatMove(mv))
-		g.Play(mv)
-	}
-	return out, nil
-}
-
-// record builds the game's record: Game, Options, Position (when the
-// history does not start at the start position), extra tags, the moves and
-// the result.
-func (gv *gameVal) record(extra *lua.LTable) *record.Record {
-	r := &record.Record{}
-	in := gv.g.Info()
-	r.Set(record.TagGame, in.ID)
-	if o := in.FormatOptions(gv.g.Options()); len(o) > 0 {
-		r.Set(record.TagOptions, strings.Join(o, " "))
-	}
-	if start, err := in.New(gv.g.Options()); err != nil || start.Position() != gv.startPos {
-		r.Set(record.TagPosition, gv.startPos)
-	}
-	if extra != nil {
-		var names []string
-		extra.ForEach(func(k, v lua.LValue) { names = append(names, k.String()) })
-		sort.Strings(names)
-		for _, n := range names {
-			r.Set(n, extra.RawGetString(n).String())
-		}
-	}
-	res := gv.g.Result()
-	winner := -1
-	if res.Status == rules.Win {
-		winner = res.Winner
-	}
-	tok := record.ResultToken(res.Over(), winner)
-	r.Set(record.TagResult, tok)
-	if res.Over() && res.Reason != "" {
-		r.Set(record.TagTermination, res.Reason)
-	}
-	r.AddMoves(gv.hist...)
-	r.Result = tok
-	return r
+	return l, nil
 }

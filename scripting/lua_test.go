@@ -12,6 +12,7 @@ import (
 
 	"boardrepl/rules"
 	_ "boardrepl/rules/all"
+	"boardrepl/rules/line"
 )
 
 // run runs code as a script file in a temporary directory with RunMain.
@@ -107,22 +108,18 @@ func TestUsage(t *testing.T) {
 
 // host is a REPL session stand-in.
 type host struct {
-	g      rules.Game
-	hist   []string
+	l      *line.Line
 	played [][]string
 	set    int
 }
 
-func (h *host) Current() (rules.Game, []string) { return h.g, h.hist }
-func (h *host) SetGame(g rules.Game) error      { h.g, h.hist = g, nil; h.set++; return nil }
+func (h *host) Current() *line.Line        { return h.l }
+func (h *host) SetGame(g rules.Game) error { h.l = line.FromGame(g); h.set++; return nil }
 func (h *host) Play(moves []string) error {
 	for _, s := range moves {
-		m, err := h.g.ParseMove(s)
-		if err != nil {
+		if _, err := h.l.PlayWritten(s); err != nil {
 			return err
 		}
-		h.g.Play(m)
-		h.hist = append(h.hist, s)
 	}
 	h.played = append(h.played, moves)
 	return nil
@@ -131,7 +128,7 @@ func (h *host) Play(moves []string) error {
 func TestSession(t *testing.T) {
 	info, _ := rules.Lookup("ataxx")
 	g, _ := info.New(rules.Options{"fifty": "on", "blocks": "0", "seed": ""})
-	h := &host{g: g}
+	h := &host{l: line.FromGame(g)}
 	var out bytes.Buffer
 	s := NewSession(&out, h)
 	ctx := context.Background()
@@ -153,8 +150,8 @@ func TestSession(t *testing.T) {
 		t.Fatalf("%v %+v\n%s", err, sum, out.String())
 	}
 	// a new game replaces the current one
-	if _, err := s.RunString(ctx, `set_current(game("oware"))`); err != nil || h.set != 1 || h.g.Info().ID != "oware" {
-		t.Fatalf("%v set=%d %s", err, h.set, h.g.Info().ID)
+	if _, err := s.RunString(ctx, `set_current(game("oware"))`); err != nil || h.set != 1 || h.l.Info().ID != "oware" {
+		t.Fatalf("%v set=%d %s", err, h.set, h.l.Info().ID)
 	}
 	// errors are returned, with the chunk name
 	_, err = s.RunString(ctx, "\ncurrent():play('Z')")

@@ -84,15 +84,15 @@ func (e *env) bookNew(L *lua.LState) int {
 		if !ok {
 			L.ArgError(1, "want a game id or a game")
 		}
-		in := gv.g.Info()
-		g, err := in.Parse(gv.g.Options(), gv.startPos)
+		in := gv.game().Info()
+		g, err := in.Parse(gv.game().Options(), gv.l.Start())
 		if err != nil {
 			L.RaiseError("openings: %v", err)
 		}
 		start = g
 	} else {
 		e.luaGame(L)
-		start = L.Get(-1).(*lua.LUserData).Value.(*gameVal).g
+		start = L.Get(-1).(*lua.LUserData).Value.(*gameVal).game()
 		L.Pop(1)
 	}
 	ud := L.NewUserData()
@@ -170,22 +170,23 @@ func bookMatch(L *lua.LState) int {
 	b := checkBook(L)
 	gv := checkGameAt(L, 2)
 	out := L.NewTable()
-	if gv.startPos != b.start.Position() {
+	if gv.l.Start() != b.start.Position() {
 		L.Push(out)
 		return 1
 	}
+	hist := gv.l.Played()
 	for _, o := range b.list {
 		canon, err := replay(b.start, o.moves)
 		if err != nil {
 			continue
 		}
-		n := len(gv.hist)
+		n := len(hist)
 		if n > len(canon) {
 			n = len(canon)
 		}
 		agree := true
 		for i := 0; i < n; i++ {
-			if canon[i] != gv.hist[i] {
+			if canon[i] != hist[i] {
 				agree = false
 				break
 			}
@@ -197,9 +198,9 @@ func bookMatch(L *lua.LState) int {
 		t.RawSetString("name", lua.LString(o.name))
 		t.RawSetString("moves", strList(L, canon))
 		t.RawSetString("played", lua.LNumber(n))
-		t.RawSetString("complete", lua.LBool(len(gv.hist) >= len(canon)))
-		if len(gv.hist) < len(canon) {
-			t.RawSetString("next", lua.LString(canon[len(gv.hist)]))
+		t.RawSetString("complete", lua.LBool(len(hist) >= len(canon)))
+		if len(hist) < len(canon) {
+			t.RawSetString("next", lua.LString(canon[len(hist)]))
 		}
 		out.Append(t)
 	}
@@ -229,13 +230,14 @@ func (e *env) bookPlay(L *lua.LState) int {
 		ud = e.currentGame(L)
 	}
 	gv := ud.Value.(*gameVal)
-	if gv.startPos != b.start.Position() {
+	hist := gv.l.Played()
+	if gv.l.Start() != b.start.Position() {
 		L.RaiseError("opening %q: the game does not start from the book's position", name)
 	}
-	if len(gv.hist) > len(canon) || strings.Join(gv.hist, " ") != strings.Join(canon[:len(gv.hist)], " ") {
-		L.RaiseError("opening %q: the game has left it (moves so far: %s)", name, strings.Join(gv.hist, " "))
+	if len(hist) > len(canon) || strings.Join(hist, " ") != strings.Join(canon[:len(hist)], " ") {
+		L.RaiseError("opening %q: the game has left it (moves so far: %s)", name, strings.Join(hist, " "))
 	}
-	for _, m := range canon[len(gv.hist):] {
+	for _, m := range canon[len(hist):] {
 		if err := gv.play(m); err != nil {
 			L.RaiseError("opening %q: %v", name, err)
 		}

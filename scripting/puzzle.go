@@ -68,7 +68,7 @@ func solveOpts(t *lua.LTable) solve.Options {
 }
 
 func (e *env) runSolve(L *lua.LState, gv *gameVal, goal solve.Goal, opts solve.Options) *lua.LTable {
-	res, err := solve.Solve(e.ctx, gv.g, goal, opts)
+	res, err := solve.Solve(e.ctx, gv.game(), goal, opts)
 	if err != nil {
 		if e.ctx.Err() != nil {
 			L.RaiseError("solve: %v", e.ctx.Err())
@@ -128,7 +128,7 @@ func (e *env) fxPuzzles(L *lua.LState) int {
 		// not moves to replay.
 		start := *r
 		start.Moves = nil
-		g, err := gameFromRecord(&start, "", where+": ")
+		l, err := gameFromRecord(&start, "", where+": ")
 		if err != nil {
 			L.RaiseError("%v", err)
 		}
@@ -138,7 +138,7 @@ func (e *env) fxPuzzles(L *lua.LState) int {
 			name = fmt.Sprintf("puzzle %d", i+1)
 		}
 		t.RawSetString("name", lua.LString(name))
-		t.RawSetString("game", e.newGameVal(g.g))
+		t.RawSetString("game", e.wrap(&gameVal{l: l}))
 		t.RawSetString("goal", lua.LString(goalText))
 		t.RawSetString("solution", strList(L, r.MoveTexts()))
 		t.RawSetString("source", lua.LString(r.Get("Source")))

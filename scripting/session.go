@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"boardrepl/rules"
+	"boardrepl/rules/line"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -15,27 +16,26 @@ import (
 // Host is the REPL session a script runs against (`run FILE` and `lua CODE`
 // at the prompt).
 type Host interface {
-	// Current returns the current game and the moves (canonical notation)
-	// played from the start of its line to reach it. The script works on a
+	// Current returns the current line of play. The script works on a
 	// clone.
-	Current() (g rules.Game, history []string)
+	Current() *line.Line
 	// SetGame makes g the current game: a new line starting at g's position.
 	SetGame(g rules.Game) error
-	// Play plays moves on the current game as if typed at the prompt (undo
-	// takes them back).
+	// Play plays moves of a written line on the current game
+	// (line.PlayWritten) as if typed at the prompt (undo takes them back).
 	Play(moves []string) error
 }
 
 // FuncHost adapts three functions to Host.
 type FuncHost struct {
-	CurrentFunc func() (rules.Game, []string)
+	CurrentFunc func() *line.Line
 	SetGameFunc func(rules.Game) error
 	PlayFunc    func([]string) error
 }
 
-func (h FuncHost) Current() (rules.Game, []string) { return h.CurrentFunc() }
-func (h FuncHost) SetGame(g rules.Game) error      { return h.SetGameFunc(g) }
-func (h FuncHost) Play(moves []string) error       { return h.PlayFunc(moves) }
+func (h FuncHost) Current() *line.Line        { return h.CurrentFunc() }
+func (h FuncHost) SetGame(g rules.Game) error { return h.SetGameFunc(g) }
+func (h FuncHost) Play(moves []string) error  { return h.PlayFunc(moves) }
 
 // Session runs Lua for the REPL. Each call gets a fresh Lua state (no state
 // is kept between calls or shared between goroutines); scripts see the
@@ -140,23 +140,18 @@ func (e *env) openSession() {
 	}))
 }
 
-// currentGame is current(): a copy of the REPL's game with its history.
+// currentGame is current(): a copy of the REPL's line of play.
 func (e *env) currentGame(L *lua.LState) *lua.LUserData {
 	if e.host == nil {
 		L.RaiseError("no current game: current() works in the REPL (run FILE or lua CODE at the prompt); use game(id) here")
 	}
-	g, hist := e.host.Current()
-	if g == nil {
+	cur := e.host.Current()
+	if cur == nil {
 		L.RaiseError("no current game")
 	}
-	c := g.Clone()
-	if len(hist) > c.Ply() {
-		// The clone can take back only c.Ply() moves: keep those.
-		hist = hist[len(hist)-c.Ply():]
-	}
-	gv := &gameVal{g: c, hist: append([]string(nil), hist...)}
-	gv.startPos = startOf(c, len(hist))
-	gv.fromHost, gv.hostPos, gv.hostLen = true, g.Position(), len(hist)
+	l := cur.Clone()
+	gv := &gameVal{l: l}
+	gv.fromHost, gv.hostPos, gv.hostLen = true, l.Game().Position(), l.Cursor()
 	return e.wrap(gv)
 }
 
@@ -167,17 +162,17 @@ func (e *env) setCurrent(L *lua.LState, gv *gameVal) {
 	if e.host == nil {
 		L.RaiseError("no current game: set_current() works in the REPL (run FILE or lua CODE at the prompt)")
 	}
-	if gv.fromHost && len(gv.hist) >= gv.hostLen {
-		if cur, _ := e.host.Current(); cur != nil && cur.Position() == gv.hostPos {
-			if err := e.host.Play(gv.hist[gv.hostLen:]); err != nil {
+	if gv.fromHost && gv.l.Cursor() >= gv.hostLen {
+		if cur := e.host.Current(); cur != nil && cur.Game().Position() == gv.hostPos {
+			if err := e.host.Play(gv.l.Played()[gv.hostLen:]); err != nil {
 				L.RaiseError("set_current: %v", err)
 			}
-			gv.hostPos, gv.hostLen = gv.g.Position(), len(gv.hist)
+			gv.hostPos, gv.hostLen = gv.game().Position(), gv.l.Cursor()
 			return
 		}
 	}
-	if err := e.host.SetGame(gv.g.Clone()); err != nil {
+	if err := e.host.SetGame(gv.game().Clone()); err != nil {
 		L.RaiseError("set_current: %v", err)
 	}
-	gv.fromHost, gv.hostPos, gv.hostLen = true, gv.g.Position(), len(gv.hist)
+	gv.fromHost, gv.hostPos, gv.hostLen = true, gv.game().Position(), gv.l.Cursor()
 }

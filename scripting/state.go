@@ -248,9 +248,6 @@ func (e *env) print(L *lua.LState) int {
 	return 0
 }
 
-// errTimeout marks a script stopped by its deadline.
-var errTimeout = errors.New("timeout")
-
 // ScriptError is an error raised by a script (or its syntax), formatted as
 // `file.lua:12: message` with a short traceback.
 type ScriptError struct {

@@ -278,8 +278,8 @@ func TestDisconnectAndThirdClient(t *testing.T) {
 
 	// Both games were recorded, with the forfeits as results.
 	for _, want := range []struct{ table, result, termination string }{
-		{"table1", "1-0", "ann wins: ben left the game"},
-		{"table2", "0-1", "dan wins: cat resigned"},
+		{"table1", "1-0", "black wins (ben left the game)"}, // ann played black
+		{"table2", "0-1", "white wins (cat resigned)"},      // dan played white
 	} {
 		files, _ := filepath.Glob(filepath.Join(ts.dir, "*"+want.table+"*"))
 		if len(files) != 1 {

@@ -9,6 +9,7 @@ import (
 
 	"boardrepl/internal/atomicfile"
 	"boardrepl/rules"
+	gameline "boardrepl/rules/line"
 	"boardrepl/rules/record"
 )
 
@@ -28,14 +29,13 @@ loses the game.
 type table struct {
 	s       *Server
 	id      int
-	g       rules.Game
-	start   string
-	players [2]*client // players[i] plays side i (a swap exchanges them)
+	l       *gameline.Line // the game, its moves (passes included) and its end
+	players [2]*client     // players[i] plays side i (a swap exchanges them)
 	last    string
-	moves   []string // every move played, passes included, in notation
-	result  string
-	began   time.Time
-	winner  int // the side that won by forfeit, else -1
+	// captured is what the last move (not a pass) captured.
+	captured []string
+	result   string // how the game ended, for the log; "" while it goes on
+	began    time.Time
 }
 
 // runTable plays one game and returns the clients to disconnect. A client
@@ -49,7 +49,12 @@ func (s *Server) runTable(id int, first, second *client) []*client {
 		second.printf("server error: %v\r\n", err)
 		return []*client{first, second}
 	}
-	t := &table{s: s, id: id, g: g, start: g.Position(), players: [2]*client{first, second}, began: time.Now(), winner: -1}
+	t := &table{s: s, id: id, l: gameline.FromGame(g), players: [2]*client{first, second}, began: time.Now()}
+	t.l.Observe(func(p gameline.Ply) {
+		if !p.Forced {
+			t.captured = t.g().LastCaptured()
+		}
+	})
 	s.logf("table %d: %s vs %s", id, first.addr, second.addr)
 	if !t.askNames() {
 		var gone []*client
@@ -79,9 +84,9 @@ func (t *table) both(format string, a ...any) {
 
 // rulesLine is the game and its options in one line.
 func (t *table) rulesLine() string {
-	in := t.g.Info()
+	in := t.g().Info()
 	s := in.Name + ": " + in.Description
-	if o := in.FormatOptions(t.g.Options()); len(o) > 0 {
+	if o := in.FormatOptions(t.g().Options()); len(o) > 0 {
 		s += " Options: " + strings.Join(o, " ") + "."
 	}
 	return s
@@ -152,8 +157,11 @@ func cleanName(s string) string {
 	return s
 }
 
+// g is the game's position now.
+func (t *table) g() rules.Game { return t.l.Game() }
+
 // mover is the client whose turn it is.
-func (t *table) mover() *client { return t.players[t.g.SideToMove()] }
+func (t *table) mover() *client { return t.players[t.g().SideToMove()] }
 
 func (t *table) sideOf(c *client) int {
 	if t.players[0] == c {
@@ -165,9 +173,9 @@ func (t *table) sideOf(c *client) int {
 func (t *table) play() {
 	for i, p := range t.players {
 		p.printf("\r\nYou play %s (%s), against %s. Type help for the commands.\r\n",
-			t.g.SideName(i), order(i), t.players[1-i].name)
+			t.g().SideName(i), order(i), t.players[1-i].name)
 	}
-	t.autoPass()
+	t.announcePasses(t.l.PassForced())
 	t.show()
 	idle := time.NewTimer(t.s.cfg.Idle)
 	defer idle.Stop()
@@ -202,18 +210,18 @@ func (t *table) showTo(p *client) {
 	var b strings.Builder
 	b.WriteString("\r\n")
 	lastMove := ""
-	if len(t.moves) > 0 {
-		lastMove = t.moves[len(t.moves)-1]
+	if p, ok := t.l.Last(); ok {
+		lastMove = p.Text
 	}
-	b.WriteString(t.s.cfg.Render(t.g, lastMove, p.color))
+	b.WriteString(t.s.cfg.Render(t.g(), lastMove, p.color))
 	if t.last != "" {
 		fmt.Fprintf(&b, "Last move: %s\r\n", t.last)
 	}
-	if r := t.g.Result(); r.Over() {
-		fmt.Fprintf(&b, "Game over: %s\r\n", rules.FormatResult(t.g, r))
+	if r := t.l.Result(); r.Over() {
+		fmt.Fprintf(&b, "Game over: %s\r\n", t.l.FormatResult())
 	} else {
 		m := t.mover()
-		side := t.g.SideName(t.g.SideToMove())
+		side := t.g().SideName(t.g().SideToMove())
 		if m == p {
 			fmt.Fprintf(&b, "Your move (%s).", side)
 			if t.swapAvailable() {
@@ -228,8 +236,8 @@ func (t *table) showTo(p *client) {
 }
 
 func (t *table) swapAvailable() bool {
-	for _, m := range t.g.Moves(nil) {
-		if t.g.FormatMove(m) == "swap" {
+	for _, m := range t.g().Moves(nil) {
+		if t.g().FormatMove(m) == "swap" {
 			return true
 		}
 	}
@@ -256,8 +264,8 @@ func (t *table) input(p *client, l line, ok bool, idle *time.Timer) {
 		t.showTo(p)
 	case cmd == "moves":
 		var ms []string
-		for _, m := range t.g.Moves(nil) {
-			ms = append(ms, t.g.FormatMove(m))
+		for _, m := range t.g().Moves(nil) {
+			ms = append(ms, t.g().FormatMove(m))
 		}
 		who := "you"
 		if t.mover() != p {
@@ -285,53 +293,47 @@ func (t *table) move(p *client, text string, idle *time.Timer) {
 		p.printf("It is not your turn: waiting for %s. (Type help for the commands.)\r\n", t.mover().name)
 		return
 	}
-	m, err := t.g.ParseMove(text)
+	m, err := t.g().ParseMove(text)
 	if err != nil {
 		p.printf("Illegal move %q: %v. Type moves for the legal moves.\r\n> ", text, err)
 		return
 	}
-	side := t.g.SideToMove()
-	notation := t.g.FormatMove(m)
-	t.g.Play(m)
-	t.moves = append(t.moves, notation)
-	t.last = fmt.Sprintf("%s (%s) played %s", p.name, t.g.SideName(side), notation)
-	if c := t.g.LastCaptured(); len(c) > 0 {
+	side := t.g().SideToMove()
+	played := t.l.Play(m)
+	notation := played[0].Text
+	t.last = fmt.Sprintf("%s (%s) played %s", p.name, t.g().SideName(side), notation)
+	if c := t.captured; len(c) > 0 {
 		t.last += ", capturing " + strings.Join(c, " ")
 	}
 	if notation == "swap" {
 		t.players[0], t.players[1] = t.players[1], t.players[0]
 		t.last = fmt.Sprintf("%s swapped: %s now plays %s, %s plays %s", p.name,
-			p.name, t.g.SideName(t.sideOf(p)), t.players[1-t.sideOf(p)].name, t.g.SideName(1-t.sideOf(p)))
+			p.name, t.g().SideName(t.sideOf(p)), t.players[1-t.sideOf(p)].name, t.g().SideName(1-t.sideOf(p)))
 	}
-	t.autoPass()
+	t.announcePasses(played[1:])
 	idle.Reset(t.s.cfg.Idle)
 	t.show()
-	if r := t.g.Result(); r.Over() {
-		t.result = rules.FormatResult(t.g, r)
+	if r := t.l.Result(); r.Over() {
+		t.result = t.l.FormatResult()
 		t.both("\r\nThank you for playing.\r\n")
 		t.finish()
 	}
 }
 
-// autoPass plays forced passes and announces them.
-func (t *table) autoPass() {
-	for !t.g.Result().Over() {
-		m, ok := rules.ForcedPass(t.g)
-		if !ok {
-			return
-		}
-		who := t.mover()
-		t.both("\r\n%s (%s) has no legal move and passes.\r\n", who.name, t.g.SideName(t.g.SideToMove()))
-		t.moves = append(t.moves, t.g.FormatMove(m))
-		t.g.Play(m)
+// announcePasses tells both players of the forced passes the line played.
+func (t *table) announcePasses(passes []gameline.Ply) {
+	for _, e := range passes {
+		who := t.players[e.Side]
+		t.both("\r\n%s (%s) has no legal move and passes.\r\n", who.name, t.g().SideName(e.Side))
 		t.last = fmt.Sprintf("%s passed (forced)", who.name)
 	}
 }
 
 // forfeit ends the game: p loses.
 func (t *table) forfeit(p *client, why string) {
-	t.winner = 1 - t.sideOf(p)
-	winner := t.players[t.winner]
+	w := 1 - t.sideOf(p)
+	winner := t.players[w]
+	t.l.End(rules.Result{Status: rules.Win, Winner: w, Reason: why}) // the game goes on until now
 	t.result = fmt.Sprintf("%s wins: %s", winner.name, why)
 	winner.printf("\r\n%s. You win.\r\n", why)
 	p.printf("\r\n%s. You lose.\r\n", why)
@@ -350,25 +352,12 @@ func (t *table) saveRecord() {
 	if t.s.cfg.RecordDir == "" {
 		return
 	}
-	info := t.g.Info()
-	r := &record.Record{}
-	r.Set(record.TagGame, info.ID)
-	if o := info.FormatOptions(t.g.Options()); len(o) > 0 {
-		r.Set(record.TagOptions, strings.Join(o, " "))
-	}
-	r.Set(record.TagDate, t.began.Format("2006.01.02"))
+	info := t.g().Info()
+	tags := []record.Tag{{Name: record.TagDate, Value: t.began.Format("2006.01.02")}}
 	for side, p := range t.players {
-		name := t.g.SideName(side)
-		r.Set(strings.ToUpper(name[:1])+name[1:], p.name)
+		tags = append(tags, record.Tag{Name: t.l.SideTag(side), Value: p.name})
 	}
-	over, winner := true, t.winner
-	if winner < 0 {
-		res := t.g.Result()
-		over, winner = res.Over(), res.Winner
-	}
-	r.Set(record.TagResult, record.ResultToken(over, winner))
-	r.Set(record.TagTermination, t.result)
-	r.AddMoves(t.moves...)
+	r := t.l.Record(tags...)
 	name := fmt.Sprintf("%s-%s-table%d-%s-%s.txt", t.began.Format("20060102-150405"), info.ID, t.id,
 		safeFile(t.players[0].name), safeFile(t.players[1].name))
 	if err := atomicfile.Write(filepath.Join(t.s.cfg.RecordDir, name), []byte(r.Format()), false); err != nil {

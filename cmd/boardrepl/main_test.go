@@ -1,8 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"strings"
 	"testing"
+
+	"boardrepl/internal/sgr"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -22,5 +26,68 @@ func TestScript(t *testing.T) {
 			env.Setenv("NO_COLOR", "")
 			return nil
 		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"cmprecord": cmpRecord,
+			"sgr":       cmdSGR,
+		},
 	})
+}
+
+// cmdSGR is the transcripts' "sgr FILE" command: it prints, for each text
+// written in colour in FILE (once per text and style, in order of first
+// appearance), its colours in words and whether it can be read on a dark
+// and on a light terminal:
+//
+//	W fg=black bg=bright-white bold; dark ok light ok
+//
+// so transcripts check how each side looks, not a library's escape bytes.
+// A contrast under 3:1 is "poor".
+func cmdSGR(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sgr FILE")
+	}
+	seen := map[string]bool{}
+	for _, r := range sgr.Parse(ts.ReadFile(args[0])) {
+		text := strings.TrimSpace(r.Text)
+		if !r.Styled() || text == "" {
+			continue
+		}
+		line := text + " " + r.Style()
+		if seen[line] {
+			continue
+		}
+		seen[line] = true
+		verdict := func(dark bool) string {
+			if c := r.Contrast(dark); c < 3 {
+				return fmt.Sprintf("poor (%.1f)", c)
+			}
+			return "ok"
+		}
+		fmt.Fprintf(ts.Stdout(), "%s; dark %s light %s\n", line, verdict(true), verdict(false))
+	}
+}
+
+// cmpRecord is `cmprecord A B`: the two game records are the same line for
+// line except for their Date tags (the day each was saved, which differs
+// when a run crosses midnight).
+func cmpRecord(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: cmprecord FILE1 FILE2")
+	}
+	undated := func(name string) string {
+		var keep []string
+		for _, l := range strings.Split(ts.ReadFile(name), "\n") {
+			if !strings.HasPrefix(l, "[Date ") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	a, b := undated(args[0]), undated(args[1])
+	if (a == b) == neg {
+		if neg {
+			ts.Fatalf("%s and %s are the same record", args[0], args[1])
+		}
+		ts.Fatalf("%s and %s differ (Date tags aside):\n%s\n---\n%s", args[0], args[1], a, b)
+	}
 }

@@ -98,10 +98,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	srv, err := telnet.New(telnet.Config{
 		Info: info, Options: opts, Idle: *idle, RecordDir: *record, Log: stderr,
-		Render: func(g rules.Game, last string, color bool) string {
-			b := g.Board()
-			return render.Board(b, render.Style{Color: color, Sides: info.Sides,
-				Last: render.MoveSquares(&b, last), Captured: g.LastCaptured()})
+		Render: func(g rules.Game, _ string, color bool) string {
+			// The board names the squares of the last move itself.
+			return render.Board(g.Board(), render.Style{Color: color, Sides: info.Sides, Captured: g.LastCaptured()})
 		},
 	})
 	if err != nil {

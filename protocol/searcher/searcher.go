@@ -22,6 +22,9 @@ type Limits struct {
 	Depth int
 	Nodes int64
 	Time  time.Duration
+	// Soft: start no new iteration after this long (the time manager's
+	// target; Time is the hard limit).
+	Soft time.Duration
 }
 
 // Info describes a finished iteration of a search.
@@ -73,16 +76,17 @@ func Random(seed uint64) Func {
 }
 
 // Engine returns a Func backed by one rules/engine alpha-beta engine (with
-// its transposition table, kept between searches). threads < 2 means one.
+// its transposition table, kept between searches) in its selective mode,
+// as a playing engine searches. threads < 2 means one.
 // The Func is not safe for concurrent use.
 func Engine(hashEntries, threads int) Func {
-	e := engine.New(engine.Options{HashEntries: hashEntries, Threads: threads})
+	e := engine.New(engine.Options{HashEntries: hashEntries, Threads: threads, Selective: true})
 	return func(ctx context.Context, g rules.Game, lim Limits, info func(Info)) (rules.Move, error) {
 		var cb func(engine.Info)
 		if info != nil {
 			cb = func(i engine.Info) { info(convert(i)) }
 		}
-		res, err := e.Search(ctx, g, engine.Limits{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time}, cb)
+		res, err := e.Search(ctx, g, engine.Limits{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time, Soft: lim.Soft}, cb)
 		if err != nil {
 			if errors.Is(err, engine.ErrGameOver) {
 				return 0, ErrNoMove

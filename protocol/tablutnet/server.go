@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"boardrepl/rules"
+	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 	"boardrepl/rules/tablut"
 )
@@ -125,11 +126,17 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 	lg := &gameLog{w: io.MultiWriter(logs...), now: cfg.Now}
 
 	g, _ := tablut.Info.New(nil)
-	rec := res.Record
-	rec.Set(record.TagGame, tablut.Info.ID)
-	rec.Set(record.TagDate, cfg.Now().Format("2006.01.02"))
-	rec.Set("White", tablutlog.OrUnknown(ps[0].name))
-	rec.Set("Black", tablutlog.OrUnknown(ps[1].name))
+	// The game is a rules/line line: its moves, a forfeit as its declared
+	// end, its record.
+	l := line.FromGame(g)
+	tags := []record.Tag{
+		{Name: record.TagDate, Value: cfg.Now().Format("2006.01.02")},
+		{Name: "White", Value: tablutlog.OrUnknown(ps[0].name)},
+		{Name: "Black", Value: tablutlog.OrUnknown(ps[1].name)},
+	}
+	forfeit := func(loser int, why string) {
+		l.End(rules.Result{Status: rules.Win, Winner: 1 - loser, Reason: why})
+	}
 
 	st, msg := tablutlog.StateOf(g)
 	lg.fine("<init>", "Players:\tWhite:\t"+ps[0].name+"\tvs\t"+ps[1].name)
@@ -150,7 +157,6 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 	}
 	broadcast(msg)
 	cache := 0
-	var termination string
 	for !st.Final() {
 		side := g.SideToMove()
 		p := ps[side]
@@ -166,17 +172,18 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 		}
 		if err != nil {
 			if ctx.Err() != nil {
+				res.Record = l.Record(tags...)
 				return res, ctx.Err()
 			}
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
 				fmt.Fprintln(out, "Timeout!!!!")
 				fmt.Fprintf(out, "Player %s has lost!\n", turnLetter)
-				termination = fmt.Sprintf("%s wins (%s ran out of time)", g.SideName(1-side), g.SideName(side))
+				forfeit(side, g.SideName(side)+" ran out of time")
 				lg.warning("checkMove", "Timeout! Player "+turnLetter+" lose!")
 			} else {
 				fmt.Fprintf(out, "Player %s has left the game!\n", turnLetter)
-				termination = fmt.Sprintf("%s wins (%s left the game)", g.SideName(1-side), g.SideName(side))
+				forfeit(side, g.SideName(side)+" left the game")
 				lg.warning("checkMove", "Player "+turnLetter+" disconnected: "+err.Error())
 			}
 			if !(errors.As(err, &ne) && ne.Timeout()) {
@@ -210,7 +217,7 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 			p.errs++
 			if p.errs > cfg.Errors {
 				fmt.Fprintf(out, "TOO MANY ERRORS FOR %s PLAYER; PLAYER %s WIN!\n", strings.ToUpper(g.SideName(side)), strings.ToUpper(g.SideName(1-side)))
-				termination = fmt.Sprintf("%s wins (%s's move %s-%s was refused: %v)", g.SideName(1-side), g.SideName(side), a.From, a.To, merr)
+				forfeit(side, fmt.Sprintf("%s's move %s-%s was refused: %v", g.SideName(side), a.From, a.To, merr))
 				st.Turn = [2]string{tablutlog.TurnWhiteWin, tablutlog.TurnBlackWin}[1-side]
 				lg.fine("endGame", "Stato:\n"+tablutlog.StateText(st))
 			} else {
@@ -225,8 +232,7 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 		for _, c := range before.Cells {
 			pieceAt[c.Name] = c.Piece
 		}
-		g.Play(m)
-		rec.AddMoves(g.FormatMove(m))
+		l.Play(m)
 		lg.fine("movePawn", "Movimento pedina")
 		captured := g.LastCaptured()
 		r := g.Result()
@@ -261,15 +267,11 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 		lg.fine("checkMove", "Stato:\n"+tablutlog.StateText(st))
 		broadcast(msg)
 		if st.Final() {
-			termination = rules.FormatResult(g, r)
 			lg.fine("endGame", "Stato:\n"+tablutlog.StateText(st))
 		}
 	}
 	res.Final = st.Turn
-	tok := tablutlog.ResultOfTurn(st.Turn)
-	rec.Set(record.TagResult, tok)
-	rec.Set(record.TagTermination, termination)
-	rec.Result = tok
+	res.Record = l.Record(tags...)
 	fmt.Fprintln(out, "END OF THE GAME")
 	fmt.Fprintln(out, "RESULT: "+map[string]string{tablutlog.TurnWhiteWin: "PLAYER WHITE WIN", tablutlog.TurnBlackWin: "PLAYER BLACK WIN", tablutlog.TurnDraw: "DRAW"}[st.Turn])
 	if lg.err != nil {

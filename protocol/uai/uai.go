@@ -261,6 +261,7 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 		case "nodes":
 			lim.Nodes = n
 		case "movetime":
+			// The whole move time but the runner's latency.
 			lim.Time = max(ms-e.cfg.Overhead, ms/2, time.Millisecond)
 		case "btime":
 			clock[0], hasClock = ms, true
@@ -278,16 +279,9 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 	}
 	if hasClock && !infinite {
 		s := e.g.SideToMove()
-		left := clock[s]
-		n := 30
-		if movestogo > 0 && movestogo < n {
-			n = movestogo
-		}
-		t := left/time.Duration(n) + inc[s]*3/4
-		t = min(t, left-e.cfg.Overhead)
-		t = max(t, time.Millisecond)
-		if lim.Time == 0 || t < lim.Time {
-			lim.Time = t
+		soft, hard := Budget(clock[s], inc[s], movestogo, MovesLeft(e.g), e.cfg.Overhead)
+		if lim.Time == 0 || hard < lim.Time {
+			lim.Time, lim.Soft = hard, soft
 		}
 	}
 	if infinite {
@@ -324,6 +318,47 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 		e.println("bestmove " + g.FormatMove(m))
 	}()
 	return nil
+}
+
+// MovesLeft guesses how many more moves the side to move will make in an
+// Ataxx game: about half the empty squares (each clone fills one, the
+// players alternate), at least 10.
+func MovesLeft(g rules.Game) int {
+	b := g.Board()
+	empty := 0
+	for r := 0; r < b.Rows; r++ {
+		for c := 0; c < b.Cols; c++ {
+			if cell := b.At(r, c); cell.Piece == "" && cell.Special == "" {
+				empty++
+			}
+		}
+	}
+	return max(10, empty/2+2)
+}
+
+// Budget is the time manager for a clock: with left on the clock, inc
+// added after each move and movesToGo moves to the next time control (0:
+// none, then movesLeft is the estimate of the game's remaining moves), it
+// returns the target (soft: no new iteration after it) and the hard limit
+// of one move. The target spreads the clock over the moves left and adds
+// most of the increment; the hard limit allows three times the target but
+// never more than a third of what is left, and always keeps overhead (the
+// runner's latency, a loaded machine) in hand.
+func Budget(left, inc time.Duration, movesToGo, movesLeft int, overhead time.Duration) (soft, hard time.Duration) {
+	n := movesLeft
+	if movesToGo > 0 {
+		n = min(movesToGo, n)
+	}
+	n = max(n, 1)
+	usable := max(left-overhead, time.Millisecond)
+	soft = usable/time.Duration(n) + inc*3/4
+	hard = min(3*soft, usable/3+inc*3/4)
+	if movesToGo == 1 {
+		hard = usable * 9 / 10
+	}
+	hard = min(hard, usable)
+	soft = min(soft, hard)
+	return max(soft, time.Millisecond), max(hard, time.Millisecond)
 }
 
 func (e *Engine) info(i searcher.Info) {

@@ -88,10 +88,10 @@ func TestPlayUndoRedoGotoAgreeWithModel(t *testing.T) {
 					m.cur = n
 				}
 			}
-			if s.Cursor() != m.cur || len(s.Line()) != len(m.line) {
-				t.Fatalf("cursor %d/%d, model %d/%d", s.Cursor(), len(s.Line()), m.cur, len(m.line))
+			if s.Cursor() != m.cur || len(s.Plies()) != len(m.line) {
+				t.Fatalf("cursor %d/%d, model %d/%d", s.Cursor(), len(s.Plies()), m.cur, len(m.line))
 			}
-			for j, e := range s.Line() {
+			for j, e := range s.Plies() {
 				if e.Text != m.line[j] {
 					t.Fatalf("ply %d: %q, model %q", j, e.Text, m.line[j])
 				}
@@ -120,7 +120,7 @@ func TestEditRefusedChangesNothing(t *testing.T) {
 	if err := s.Edit(func(ed rules.Editor) error { return ed.SetSquare("c3", "o") }); err != nil {
 		t.Fatal(err)
 	}
-	if s.Cursor() != 0 || len(s.Line()) != 0 || s.Start() != "2o/3/x2 o" {
+	if s.Cursor() != 0 || len(s.Plies()) != 0 || s.Start() != "2o/3/x2 o" {
 		t.Errorf("after edit: cursor %d, start %q", s.Cursor(), s.Start())
 	}
 }

@@ -170,6 +170,7 @@ type undo struct {
 	full     int
 	hash     uint64
 	captured uint64
+	move     rules.Move
 }
 
 var (

@@ -660,7 +660,8 @@ const pinnedBlocks6Seed42 = "x5o/3-3/3-3/-5-/3-3/3-3/o5x x 0 1"
 func TestCountDoubles(t *testing.T) {
 	rng := splitmix.New(1)
 	for i := 0; i < 20000; i++ {
-		us := rng.Next() & rng.Next() & full
+		r1, r2 := rng.Next(), rng.Next()
+		us := r1 & r2 & full
 		if i%3 == 0 {
 			us &= rng.Next()
 		}

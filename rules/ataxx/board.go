@@ -9,7 +9,10 @@ import (
 
 // Board describes the position for rendering: rank 7 at the top.
 func (g *Game) Board() rules.Board {
-	b := rules.Board{Rows: size, Cols: size, Cells: make([]rules.Cell, nsq)}
+	b := rules.Board{Rows: size, Cols: size, Cells: make([]rules.Cell, nsq), Colours: [2]rules.Colour{rules.Red, rules.Blue}}
+	if n := len(g.stack); n > 0 {
+		b.Last = g.MoveSquares(g.stack[n-1].move)
+	}
 	for f := 0; f < size; f++ {
 		b.Files = append(b.Files, string(rune('a'+f)))
 	}
@@ -30,7 +33,7 @@ func (g *Game) Board() rules.Board {
 			case g.bb[1]&bit != 0:
 				c.Piece, c.Owner = "o", 1
 			case g.blocks&bit != 0:
-				c.Special = "block"
+				c.Special = rules.Block
 			}
 		}
 	}

@@ -15,16 +15,29 @@ func TestEvalRandomGames(t *testing.T) {
 	evaltest.RandomGames(t, g, 30, 1)
 }
 
+// The terms from features counted by hand, times the weights (64ths: a
+// fill-scaled feature is the piece difference or 1 times 64*occupied/
+// available squares, rounded down).
 func TestEvalHandChecked(t *testing.T) {
+	w := evalWeights
 	evaltest.Terms(t, Info, []evaltest.TermCase{
 		{Pos: StartPosition, Term: "material", Want: 0, Why: "two pieces each"},
-		{Pos: "x5o/7/7/7/7/5x1/o5x o 0 1", Term: "material", Want: -100, Why: "blue to move has 2 pieces against 3"},
-		{Pos: "x5o/7/7/7/7/5x1/o5x x 0 1", Term: "material", Want: 100, Why: "red to move has 3 pieces against 2"},
+		// 5 of 49 squares taken: fill = 64*5/49 = 6 (64ths).
+		{Pos: "x5o/7/7/7/7/5x1/o5x o 0 1", Term: "material", Want: (-64*w[fMaterial] - 6*w[fMaterialFill]) / 64, Why: "blue to move has 2 pieces against 3"},
+		{Pos: "x5o/7/7/7/7/5x1/o5x x 0 1", Term: "material", Want: (64*w[fMaterial] + 6*w[fMaterialFill]) / 64, Why: "red to move has 3 pieces against 2"},
 		// Red a1 clones to a2, b1, b2 (3); blue g7 to f7, f6, g6 (3).
 		{Pos: "6o/7/7/7/7/7/x6 x 0 1", Term: "mobility", Want: 0, Why: "a corner piece each: 3 clone squares each"},
-		// Red d4 reaches 8 squares, blue g7 3: (8-3)*4.
-		{Pos: "6o/7/7/3x3/7/7/7 x 0 1", Term: "mobility", Want: 20, Why: "d4 has 8 neighbours, g7 three"},
+		// Red d4 reaches 8 squares, blue g7 3.
+		{Pos: "6o/7/7/3x3/7/7/7 x 0 1", Term: "mobility", Want: 5 * w[fMobility], Why: "d4 has 8 neighbours, g7 three"},
 		{Pos: "6o/7/7/3x3/7/7/7 x 0 1", Term: "frontier", Want: 0, Why: "one exposed piece each"},
+		// 2 of 49 squares taken: fill = 64*2/49 = 2.
+		{Pos: "6o/7/7/3x3/7/7/7 x 0 1", Term: "tempo", Want: (64*w[fTempo] + 2*w[fTempoFill]) / 64, Why: "red has the move"},
+		// Red a1 b1, blue d1. Red's holes blue reaches (within 2 of d1):
+		// b2 (next to a1 and b1), c2 and c1 (next to b1): one of 2, two
+		// of 1 (a2 is out of blue's reach). Blue's holes red reaches: c1,
+		// c2, d2, each next to d1 only (e1, e2 are 3 from b1): three of 1.
+		{Pos: "7/7/7/7/7/7/xx1o3 x 0 1", Term: "holes", Want: (-1*w[fHole1] + 1*w[fHole1+1]), Why: "red: holes of 2, 1, 1; blue: 1, 1, 1"},
+		{Pos: "7/7/7/7/7/7/xx1o3 o 0 1", Term: "holes", Want: (1*w[fHole1] - 1*w[fHole1+1]), Why: "the same from blue's view"},
 	})
 }
 
@@ -48,5 +61,30 @@ func TestOutcomeEnds(t *testing.T) {
 		if over != c.over || w != c.winner {
 			t.Errorf("%s: Outcome() = %v, %d; want %v, %d", c.pos, over, w, c.over, c.winner)
 		}
+	}
+}
+
+// OrderMove: a clone that converts before a jump that converts, before a
+// quiet clone, before a jump that converts nothing (0 or below: quiet).
+func TestOrderMove(t *testing.T) {
+	g := mustParse(t, "7/7/7/7/7/7/xx1o3 x 0 1")
+	score := func(s string) int {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.OrderMove(m)
+	}
+	cloneCap, jumpCap, clone, jump := score("c1"), score("a1c2"), score("a2"), score("a1a3")
+	if !(cloneCap > jumpCap && jumpCap > clone && clone > 0 && jump <= 0) {
+		t.Errorf("c1 %d, a1c2 %d, a2 %d, a1a3 %d: want c1 > a1c2 > a2 > 0 >= a1a3", cloneCap, jumpCap, clone, jump)
+	}
+	// The null move is offered on an open board, not on a nearly full one.
+	if _, ok := g.NullMove(); !ok {
+		t.Error("no null move on an almost empty board")
+	}
+	full := mustParse(t, "xxxxxxx/xxxxxxx/xxxxxxx/ooooooo/ooooooo/oooooo1/ooooo2 x 0 1")
+	if _, ok := full.NullMove(); ok {
+		t.Error("a null move on a board with 3 empty squares")
 	}
 }

@@ -79,6 +79,19 @@ func (g *Game) FormatMove(m rules.Move) string {
 	return fmt.Sprintf("?%d", uint32(m))
 }
 
+// MoveSquares names the squares of a move: the target of a clone, the
+// origin and target of a jump, none for a pass.
+func (g *Game) MoveSquares(m rules.Move) []string {
+	kind, from, to := moveParts(m)
+	switch {
+	case kind == kindSingle && to < nsq:
+		return []string{squareName(to)}
+	case kind == kindDouble && to < nsq && from < nsq:
+		return []string{squareName(from), squareName(to)}
+	}
+	return nil
+}
+
 const moveSyntax = "want a square like f2 (clone), a jump like a1c3, or 0000 (pass)"
 
 // ParseMove reads f2, a1c3, a1-c3, 0000 or pass, and checks it is legal.
@@ -166,7 +179,7 @@ func ownerOf(g *Game, s int) int {
 
 // Play makes a legal move.
 func (g *Game) Play(m rules.Move) {
-	g.stack = append(g.stack, undo{bb: g.bb, half: g.half, full: g.full, hash: g.hash})
+	g.stack = append(g.stack, undo{bb: g.bb, half: g.half, full: g.full, hash: g.hash, move: m})
 	u := &g.stack[len(g.stack)-1]
 	s := g.side
 	kind, from, to := moveParts(m)

@@ -2,7 +2,6 @@ package ataxx
 
 import (
 	"bufio"
-	"flag"
 	"os"
 	"runtime"
 	"strconv"
@@ -12,7 +11,10 @@ import (
 	"boardrepl/rules"
 )
 
-var long = flag.Bool("long", false, "also run the perft vectors above 1e8 nodes (minutes; use -timeout 0)")
+// long runs the perft vectors above 1e8 nodes as well (a minute or more):
+// BOARDREPL_LONG=1, as `make test-long` sets it. An environment variable,
+// not a flag, so that one `go test ./...` can carry it to every package.
+var long = os.Getenv("BOARDREPL_LONG") != ""
 
 type perftRow struct {
 	line  int
@@ -58,10 +60,10 @@ func readPerft(t testing.TB) []perftRow {
 }
 
 // TestPerftVectors reproduces every row of the libataxx perft vectors up to
-// 1e8 nodes (about 0.2 s; rows above 2e7 are skipped with -short); -long
-// runs the rest, in parallel over the root moves (all 157 rows, startpos
-// depth 8 included, take about a minute on 2 cores:
-// go test -run PerftVectors -timeout 0 ./rules/ataxx/ -long).
+// 1e8 nodes (about 0.2 s; rows above 2e7 are skipped with -short);
+// BOARDREPL_LONG=1 runs the rest, in parallel over the root moves (all 157
+// rows, startpos depth 8 included, take about a minute on 2 cores:
+// BOARDREPL_LONG=1 go test -run PerftVectors -timeout 0 ./rules/ataxx/).
 func TestPerftVectors(t *testing.T) {
 	rows := readPerft(t)
 	if len(rows) != 157 {
@@ -70,7 +72,7 @@ func TestPerftVectors(t *testing.T) {
 	ran, total := 0, uint64(0)
 	defer func() { t.Logf("%d rows, %d leaves", ran, total) }()
 	for _, r := range rows {
-		if r.nodes > 1e8 && !*long {
+		if r.nodes > 1e8 && !long {
 			continue
 		}
 		if r.nodes > 2e7 && testing.Short() {

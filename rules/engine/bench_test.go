@@ -12,6 +12,21 @@ import (
 // benchSearch searches a game's start position (or pos) to a fixed depth
 // and reports nodes per second.
 func benchSearch(b *testing.B, game, pos string, depth int) {
+	benchSearchOpts(b, game, pos, depth, Options{HashEntries: 1 << 20})
+}
+
+// BenchmarkSearchAtaxxSelective9: the selective search (as players
+// search) to depth 9 from the start, the figure Autaxx is compared on
+// (Autaxx 1.0, tryhard search: 52,946 nodes).
+func BenchmarkSearchAtaxxSelective9(b *testing.B) {
+	benchSearchOpts(b, "ataxx", "", 9, Options{HashEntries: 1 << 20, Selective: true})
+}
+
+func BenchmarkSearchTablutSelective(b *testing.B) {
+	benchSearchOpts(b, "tablut", "", 6, Options{HashEntries: 1 << 20, Selective: true})
+}
+
+func benchSearchOpts(b *testing.B, game, pos string, depth int, opts Options) {
 	info, err := rules.Lookup(game)
 	if err != nil {
 		b.Skip(err)
@@ -20,7 +35,7 @@ func benchSearch(b *testing.B, game, pos string, depth int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	e := New(Options{HashEntries: 1 << 20})
+	e := New(opts)
 	b.ReportAllocs()
 	var nodes int64
 	b.ResetTimer()

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -191,6 +192,12 @@ func (c *MatchConfig) Run(ctx context.Context, skip func(i int) bool, done func(
 			defer wg.Done()
 			p1, _ := ParsePlayer(c.P1)
 			p2, _ := ParsePlayer(c.P2)
+			// Outside engines (uai:) are processes: end them.
+			for _, p := range []Player{p1, p2} {
+				if c, ok := p.(io.Closer); ok {
+					defer c.Close()
+				}
+			}
 			for k := range next {
 				r, err := c.PlayGame(ctx, todo[k], p1, p2)
 				results <- out{k, r, err}

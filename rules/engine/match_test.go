@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math"
+	"os"
 	"testing"
 
 	"boardrepl/rules"
@@ -25,12 +26,20 @@ func infoOf(t *testing.T, id string) *rules.Info {
 	return in
 }
 
+// strength skips a strength match (a minute or more of CPU) unless
+// BOARDREPL_STRENGTH is set: `make strength` runs them. TestMatch keeps the
+// match code itself in every `go test`.
+func strength(t *testing.T) {
+	t.Helper()
+	if os.Getenv("BOARDREPL_STRENGTH") == "" {
+		t.Skip("strength match: run with BOARDREPL_STRENGTH=1 (make strength)")
+	}
+}
+
 // TestStrengthVsRandom: ab:depth=3 beats random in at least 95 of 100
 // games in every game.
 func TestStrengthVsRandom(t *testing.T) {
-	if testing.Short() {
-		t.Skip("strength")
-	}
+	strength(t)
 	for _, tg := range testGames {
 		t.Run(tg.id, func(t *testing.T) {
 			t.Parallel()
@@ -46,9 +55,7 @@ func TestStrengthVsRandom(t *testing.T) {
 // TestStrengthDepth: ab:depth=4 scores over 60% against ab:depth=2 (from
 // random openings of 4 plies, each played with both colours).
 func TestStrengthDepth(t *testing.T) {
-	if testing.Short() {
-		t.Skip("strength")
-	}
+	strength(t)
 	for _, tg := range testGames {
 		t.Run(tg.id, func(t *testing.T) {
 			t.Parallel()
@@ -72,5 +79,42 @@ func TestElo(t *testing.T) {
 	s = Summary{Games: 10, P1Wins: 10}
 	if d, _ := s.Elo(); !math.IsInf(d, 1) {
 		t.Errorf("Elo of a clean sweep %v, want +Inf", d)
+	}
+}
+
+// TestMatch plays a short match in every game (the strength matches are
+// in `make strength`): every game is counted once, p1 starts half of them
+// with each side, each game's moves replay from its start to its final
+// position, and the same seed gives the same games.
+func TestMatch(t *testing.T) {
+	for _, tg := range testGames {
+		t.Run(tg.id, func(t *testing.T) {
+			c := MatchConfig{Info: infoOf(t, tg.id), P1: "ab:depth=1", P2: "mcts:playouts=20", Games: 4, Seed: 5, Opening: 2, MaxPlies: 40}
+			var first []GameResult
+			var s Summary
+			if err := c.Run(context.Background(), nil, func(r GameResult) { first = append(first, r); s.Add(r) }); err != nil {
+				t.Fatal(err)
+			}
+			if s.Games != 4 || s.P1Wins+s.P2Wins+s.Draws != 4 || s.P1Games != [2]int{2, 2} {
+				t.Errorf("summary %+v: want 4 games, p1 starting twice with each side", s)
+			}
+			for _, r := range first {
+				g := newGame(t, tg.id, r.Start)
+				for i, m := range r.Moves {
+					mv, err := g.ParseMove(m)
+					if err != nil {
+						t.Fatalf("game %d ply %d: %q: %v", r.Index, i+1, m, err)
+					}
+					g.Play(mv)
+				}
+				if g.Position() != r.Final || len(r.Moves) != r.Plies {
+					t.Errorf("game %d: %d moves replay to %q, reported %d plies ending %q", r.Index, len(r.Moves), g.Position(), r.Plies, r.Final)
+				}
+			}
+			again := runMatch(t, c)
+			if again != s {
+				t.Errorf("same seed, another result: %+v then %+v", s, again)
+			}
+		})
 	}
 }

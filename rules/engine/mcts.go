@@ -154,7 +154,6 @@ func (m *MCTS) playout(g rules.Game, ev rules.Evaluator) {
 				break
 			}
 			m.expand(g, cur)
-			nd = &m.nodes[cur]
 		}
 		cur = m.selectChild(cur)
 		g.Play(m.nodes[cur].move)

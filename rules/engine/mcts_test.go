@@ -32,10 +32,8 @@ func TestMCTSFindsWin(t *testing.T) {
 	}
 }
 
-func TestMCTSBeatsRandom(t *testing.T) {
-	if testing.Short() {
-		t.Skip("strength")
-	}
+func TestStrengthMCTSVsRandom(t *testing.T) {
+	strength(t)
 	s := runMatch(t, MatchConfig{Info: infoOf(t, "konobi"), Options: []string{"size=6"}, P1: "mcts:playouts=300", P2: "random", Games: 10, Seed: 2})
 	if s.P1Wins < 9 {
 		t.Errorf("mcts:playouts=300 won %d of 10 Konobi games against random, want >= 9", s.P1Wins)

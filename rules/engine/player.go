@@ -34,12 +34,21 @@ const PlayerHelp = `player specifications:
        threads=N searches with N threads, hash=N sets the table entries)
   mcts:playouts=N             Monte Carlo tree search, N playouts per move
   mcts:time=T                 ... for T per move (c=X exploration, default 1.4)
+  uai:[time=T|depth=N|nodes=N] COMMAND [ARG...]
+                              an outside Ataxx engine speaking UAI, run as
+                              COMMAND (split at spaces, no quoting), asked
+                              "go movetime T" (default time=100ms), "go depth
+                              N" or "go nodes N"; e.g. uai:nodes=20000
+                              ./boardrepl uai or uai:time=100ms ./autaxx
 `
 
 // ParsePlayer reads a player specification (see PlayerHelp).
 func ParsePlayer(spec string) (Player, error) {
 	spec = strings.TrimSpace(spec)
 	kind, rest, _ := strings.Cut(spec, ":")
+	if kind == "uai" {
+		return parseUAIPlayer(spec, rest)
+	}
 	kv := map[string]string{}
 	var keys []string
 	if rest != "" {
@@ -105,7 +114,7 @@ func ParsePlayer(spec string) (Player, error) {
 		}
 		p := &abPlayer{spec: canon()}
 		var err error
-		opts := Options{HashEntries: 1 << 18}
+		opts := Options{HashEntries: 1 << 18, Selective: true}
 		for _, k := range keys {
 			switch k {
 			case "depth":
@@ -161,7 +170,7 @@ func ParsePlayer(spec string) (Player, error) {
 	case "":
 		return nil, fmt.Errorf("empty player specification (want random, ab:depth=N, ab:time=T or mcts:playouts=N)")
 	}
-	return nil, fmt.Errorf("player %q: unknown kind %q (want random, ab or mcts)", spec, kind)
+	return nil, fmt.Errorf("player %q: unknown kind %q (want random, ab, mcts or uai)", spec, kind)
 }
 
 type randomPlayer struct {

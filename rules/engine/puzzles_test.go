@@ -66,6 +66,21 @@ func TestPuzzleFixtures(t *testing.T) {
 				t.Errorf("%s (%s): search gives %d plies to the win (score %s, pv %v), the solution has %d",
 					where, r.Get("Name"), n, FormatScore(res.Score), res.PVText, want)
 			}
+			// The selective search (as players search) never claims a win
+			// shorter than the shortest, and still finds the win with two
+			// plies to spare.
+			sel, err := New(Options{HashEntries: 1 << 16, Selective: true}).Search(context.Background(), g, Limits{Depth: goal.Plies + 2}, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", where, err)
+			}
+			sn := MatePlies(sel.Score)
+			switch {
+			case r.Get("Expect") == "refuted" && sn > 0 && sn <= goal.Plies:
+				t.Errorf("%s (%s): refuted, but the selective search wins in %d plies with %v", where, r.Get("Name"), sn, sel.PVText)
+			case r.Get("Expect") != "refuted" && (sn <= 0 || sn < len(r.Moves)):
+				t.Errorf("%s (%s): the selective search gives %s (pv %v), the solution wins in %d plies",
+					where, r.Get("Name"), FormatScore(sel.Score), sel.PVText, len(r.Moves))
+			}
 			checked++
 		}
 	}

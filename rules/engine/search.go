@@ -99,6 +99,11 @@ type Limits struct {
 	Depth int           // deepest iteration, in plies
 	Nodes int64         // stop after about this many nodes
 	Time  time.Duration // stop after this long (the last iteration is cut short)
+	// Soft, when set, is the time manager's target: no new iteration
+	// starts after it (Time stays the hard limit). Without it a timed
+	// search uses its whole Time, keeping a better move found by the
+	// unfinished iteration.
+	Soft time.Duration
 }
 
 func (l Limits) String() string {
@@ -134,6 +139,15 @@ type Options struct {
 	// this 2-core machine two threads reach depths 7-9 of Ataxx and 6-7 of
 	// Tablut about 1.5-1.6 times faster than one (BenchmarkSearchThreads).
 	Threads int
+	// Selective turns on what a playing engine does to see deeper at the
+	// price of exactness: null-move pruning (games that are rules.
+	// NullMover), reverse futility and futility pruning, late-move
+	// reductions and pruning, aspiration windows, and table cuts on deeper
+	// entries. Scores then depend on the table's history and a win may be
+	// found later than its distance; without it (the default, for tests,
+	// analyses and pipes) a search to depth n returns the exact minimax
+	// value of depth n and finds every win within n plies.
+	Selective bool
 }
 
 // Info describes a finished iteration of a search (or the whole search).
@@ -345,6 +359,9 @@ type thread struct {
 	id  int
 	g   rules.Game
 	ev  rules.Evaluator
+	mo  rules.MoveOrderer
+	nm  rules.NullMover
+	sel bool
 	eg  EndgameValuer
 	oc  rules.Outcomer
 	h   rules.Hasher
@@ -357,27 +374,30 @@ type thread struct {
 	nodeLimit   int64
 
 	moves   [MaxPly + 1][]rules.Move
-	scores  [MaxPly + 1][]int32
+	scores  [MaxPly + 1][]int64
 	killers [MaxPly + 1][2]rules.Move
 	hasKill [MaxPly + 1][2]bool
 	history [2][historySize]int32
 	pv      [MaxPly + 1][MaxPly + 1]rules.Move
 	pvLen   [MaxPly + 1]int
+	// noNull[ply]: the move into this node was a null move (no second
+	// one in a row).
+	noNull [MaxPly + 2]bool
 
 	// root: the best move of the iteration in progress, once a root move
 	// has been searched to the end.
 	rootBest   rules.Move
 	rootScore  int
 	rootDone   bool
+	rootRaised bool // a root move raised alpha in this iteration
 	rootPV     []rules.Move
-	completedD int
 }
 
 func newThread(e *Engine, id int) *thread {
 	t := &thread{e: e, id: id, tt: e.tt}
 	for i := range t.moves {
 		t.moves[i] = make([]rules.Move, 0, 64)
-		t.scores[i] = make([]int32, 0, 64)
+		t.scores[i] = make([]int64, 0, 64)
 	}
 	return t
 }
@@ -385,6 +405,9 @@ func newThread(e *Engine, id int) *thread {
 func (t *thread) reset(g rules.Game, sh *shared) {
 	t.g = g
 	t.ev, _ = g.(rules.Evaluator)
+	t.mo, _ = g.(rules.MoveOrderer)
+	t.nm, _ = g.(rules.NullMover)
+	t.sel = t.e.opts.Selective
 	t.eg, _ = g.(EndgameValuer)
 	t.oc, _ = g.(rules.Outcomer)
 	t.h, _ = g.(rules.Hasher)
@@ -452,8 +475,7 @@ func (t *thread) iterate(onDepth func(Info)) Result {
 				continue
 			}
 		}
-		t.rootDone = false
-		score := t.search(depth, 0, -infinity, infinity)
+		score := t.searchRoot(depth, res.Score, have)
 		if t.id > 0 {
 			if sh.stop.Load() {
 				break
@@ -462,7 +484,9 @@ func (t *thread) iterate(onDepth func(Info)) Result {
 			continue
 		}
 		stopped := sh.stop.Load() || t.nodes >= t.nodeLimit
-		if stopped && !t.rootDone {
+		// Cut short: keep the last completed iteration, unless this one
+		// fully searched a move that beat it (or there is none yet).
+		if stopped && (!t.rootDone || have && !t.rootRaised) {
 			break
 		}
 		if stopped {
@@ -485,19 +509,21 @@ func (t *thread) iterate(onDepth func(Info)) Result {
 			res.BestText = res.PVText[0]
 		}
 		have = true
+		if onDepth != nil {
+			// Also for a cut-short iteration's better move, so that the
+			// last line reported agrees with the result.
+			onDepth(res.Info)
+		}
 		if stopped {
 			res.Stopped = true
 			break
-		}
-		if onDepth != nil {
-			onDepth(res.Info)
 		}
 		// Stop deepening once a result is proven within the horizon.
 		if m := MatePlies(score); m != 0 && abs(m) <= d {
 			break
 		}
-		// With a time limit, do not start an iteration that cannot end.
-		if !sh.deadline.IsZero() && time.Since(sh.start) > time.Until(sh.deadline) {
+		// Past the time manager's target, start no new iteration.
+		if sh.lim.Soft > 0 && time.Since(sh.start) > sh.lim.Soft {
 			res.Stopped = true
 			break
 		}
@@ -522,6 +548,39 @@ func (t *thread) iterate(onDepth func(Info)) Result {
 	}
 	t.nodesShared.Store(t.nodes)
 	return res
+}
+
+// searchRoot searches the root to depth; in selective mode from depth 5
+// on, first in a window around the previous iteration's score, widened on
+// each failure (aspiration windows).
+func (t *thread) searchRoot(depth, prev int, have bool) int {
+	t.rootDone, t.rootRaised = false, false
+	if !t.sel || !have || depth < 5 || abs(prev) >= KnownWin {
+		return t.search(depth, 0, -infinity, infinity)
+	}
+	delta := 25
+	alpha, beta := max(prev-delta, -infinity), min(prev+delta, infinity)
+	for {
+		t.rootRaised = false
+		s := t.search(depth, 0, alpha, beta)
+		if t.stopped() {
+			return s
+		}
+		switch {
+		case s <= alpha:
+			// Failed low: the root move of this window proves nothing.
+			t.rootDone = false
+			alpha = max(s-delta, -infinity)
+		case s >= beta:
+			beta = min(s+delta, infinity)
+		default:
+			return s
+		}
+		delta *= 3
+		if delta > 1000 {
+			alpha, beta = -infinity, infinity
+		}
+	}
 }
 
 // helperDone publishes a helper's completed iteration when it is the
@@ -597,6 +656,30 @@ func histIndex(m rules.Move) int {
 	return int(x >> (32 - 14))
 }
 
+// Margins of the selective search, in evaluation units (rules.EvalUnit =
+// 100, about a piece), by remaining depth.
+var (
+	rfpMargin      = [...]int{0, 150, 260, 380, 500}
+	futilityMargin = [...]int{0, 200, 320, 450}
+	lmpCount       = [...]int{0, 8, 12, 20}
+)
+
+// orderHash is the ordering score of the hash move (killers follow), above
+// any game's score (OrderMove < 1<<14, shifted by 32, plus the history).
+const orderHash = int64(1) << 60
+
+// lmrTable[d][i]: how many plies late-move reductions take from the i-th
+// move (0-based) at depth d: about ln(d)*ln(i)/2, as in Stockfish.
+var lmrTable [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			lmrTable[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2)
+		}
+	}
+}
+
 // search is the negamax alpha-beta with principal variation search.
 func (t *thread) search(depth, ply, alpha, beta int) int {
 	t.pvLen[ply] = 0
@@ -619,15 +702,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		return -(Mate - ply)
 	}
 	if depth <= 0 || ply >= MaxPly {
-		if t.eg != nil {
-			if v, ok := t.eg.EndgameValue(); ok {
-				return KnownScore(v)
-			}
-		}
-		if t.ev != nil {
-			return t.ev.Evaluate()
-		}
-		return 0
+		return t.leaf()
 	}
 	// Mate distance pruning: no line from here beats a win on the spot.
 	if a := -(Mate - ply); alpha < a {
@@ -650,17 +725,50 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		key = t.h.Hash()
 		if e, ok := t.tt.probe(key); ok {
 			hashMove, hasHash = e.move, e.hasMove
-			// Only an entry of exactly this depth cuts: a deeper one would
-			// make the value depend on what the table held, and a search
-			// with the table must return what one without it returns. With
-			// several threads results are not reproducible anyway, and the
-			// deeper entries of the helpers are what makes them useful.
-			if ply > 0 && !pvNode && (e.depth == depth || t.sh.multi && e.depth > depth) {
+			// In the exact mode only an entry of exactly this depth cuts: a
+			// deeper one would make the value depend on what the table
+			// held, and a search with the table must return what one
+			// without it returns. With several threads results are not
+			// reproducible anyway, and the deeper entries of the helpers
+			// are what makes them useful; the selective mode takes them too.
+			if ply > 0 && !pvNode && (e.depth == depth || (t.sh.multi || t.sel) && e.depth > depth) {
 				s := scoreFromTT(e.score, ply)
 				switch {
 				case e.bound == boundExact,
 					e.bound == boundLower && s >= beta,
 					e.bound == boundUpper && s <= alpha:
+					return s
+				}
+			}
+		}
+	}
+
+	// Selective pruning before the moves: reverse futility (the static
+	// evaluation is so far above beta that a shallow search will not
+	// bring it down) and the null move (passing still keeps the score
+	// above beta).
+	staticEval := 0
+	prune := t.sel && !pvNode && ply > 0 && t.ev != nil && abs(beta) < KnownWin
+	if prune {
+		staticEval = t.ev.Evaluate()
+		if depth < len(rfpMargin) && staticEval-rfpMargin[depth] >= beta {
+			return staticEval
+		}
+		if t.nm != nil && depth >= 3 && !t.noNull[ply] && staticEval >= beta {
+			if nm, ok := t.nm.NullMove(); ok {
+				r := 2 + depth/4
+				g.Play(nm)
+				t.noNull[ply+1] = true
+				s := -t.search(depth-1-r, ply+1, -beta, -beta+1)
+				t.noNull[ply+1] = false
+				g.Unplay()
+				if t.stopped() {
+					return 0
+				}
+				if s >= beta {
+					if s >= KnownWin {
+						s = beta // a proven win through a pass proves nothing
+					}
 					return s
 				}
 			}
@@ -686,28 +794,40 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 	k0, k1 := t.killers[ply][0], t.killers[ply][1]
 	hk0, hk1 := t.hasKill[ply][0], t.hasKill[ply][1]
 	hist := &t.history[side]
+	mo := t.mo
 	for _, m := range moves {
-		var s int32
+		var s int64
 		switch {
 		case hasHash && m == hashMove:
-			s = 1 << 30
+			s = orderHash
 		case hk0 && m == k0:
-			s = 1<<30 - 1
+			s = orderHash - 1
 		case hk1 && m == k1:
-			s = 1<<30 - 2
+			s = orderHash - 2
 		default:
-			s = hist[histIndex(m)]
+			// The game's guess first (a capture before a quiet move),
+			// the history between moves the game scores alike.
+			s = int64(hist[histIndex(m)])
+			if mo != nil {
+				s += int64(mo.OrderMove(m)) << 32
+			}
 		}
 		scores = append(scores, s)
 	}
 	t.scores[ply] = scores
 
+	// Futility: near the leaves, with the static evaluation far below
+	// alpha, quiet moves (scored 0 or below by the game) are not searched.
+	futile := prune && mo != nil && depth < len(futilityMargin) && staticEval+futilityMargin[depth] <= alpha
+
 	origAlpha := alpha
 	best := -infinity
 	var bestMove rules.Move
 	hasBest := false
+	searched := 0
 	for i := range moves {
-		// Selection sort: bring the best-scored remaining move to i.
+		// Selection: bring the best-scored remaining move to i (cheap:
+		// most nodes cut after the first few moves).
 		bi := i
 		for j := i + 1; j < len(moves); j++ {
 			if scores[j] > scores[bi] {
@@ -719,17 +839,45 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 			scores[i], scores[bi] = scores[bi], scores[i]
 		}
 		m := moves[i]
+		quiet := mo != nil && scores[i] < orderHash-2 && scores[i]>>32 <= 0
+		if searched > 0 && quiet && best > -KnownWin {
+			if futile {
+				continue
+			}
+			// Late-move pruning: at low depth, quiet moves after the first
+			// few are not searched.
+			if prune && depth < len(lmpCount) && searched >= lmpCount[depth] {
+				continue
+			}
+		}
 		g.Play(m)
 		var s int
-		if i == 0 {
+		if searched == 0 {
 			s = -t.search(depth-1, ply+1, -beta, -alpha)
 		} else {
-			s = -t.search(depth-1, ply+1, -alpha-1, -alpha)
+			// Late-move reductions: later moves first at a reduced depth,
+			// again at full depth only when they beat alpha.
+			r := 0
+			if t.sel && depth >= 3 && searched >= 2 && scores[i] < orderHash-2 {
+				r = int(lmrTable[min(depth, 63)][min(searched, 63)])
+				if !pvNode {
+					r++
+				}
+				if !quiet && r > 0 {
+					r--
+				}
+				r = max(0, min(r, depth-2))
+			}
+			s = -t.search(depth-1-r, ply+1, -alpha-1, -alpha)
+			if r > 0 && s > alpha {
+				s = -t.search(depth-1, ply+1, -alpha-1, -alpha)
+			}
 			if s > alpha && s < beta {
 				s = -t.search(depth-1, ply+1, -beta, -alpha)
 			}
 		}
 		g.Unplay()
+		searched++
 		if t.stopped() {
 			return 0
 		}
@@ -744,7 +892,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 				copy(t.pv[ply][1:1+n], t.pv[ply+1][:n])
 				t.pvLen[ply] = n + 1
 				if ply == 0 {
-					t.rootBest, t.rootScore, t.rootDone = m, s, true
+					t.rootBest, t.rootScore, t.rootDone, t.rootRaised = m, s, true, true
 					t.rootPV = append(t.rootPV[:0], t.pv[0][:t.pvLen[0]]...)
 				}
 				if alpha >= beta {
@@ -765,10 +913,15 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 				}
 			}
 		}
-		if ply == 0 && i == 0 && !t.rootDone {
+		if ply == 0 && searched == 1 && !t.rootDone {
 			t.rootBest, t.rootScore, t.rootDone = m, s, true
 			t.rootPV = append(t.rootPV[:0], m)
 		}
+	}
+	if !hasBest {
+		// Every move was pruned (futility): the position is worth about
+		// its static evaluation, below alpha.
+		return alpha
 	}
 	if t.tt != nil && t.h != nil {
 		bound := boundExact
@@ -781,6 +934,20 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		t.tt.store(key, bestMove, hasBest && bound != boundUpper, scoreToTT(best, ply), depth, bound)
 	}
 	return best
+}
+
+// leaf is the value of a position at the horizon: its exact value when the
+// game knows it, else its static evaluation.
+func (t *thread) leaf() int {
+	if t.eg != nil {
+		if v, ok := t.eg.EndgameValue(); ok {
+			return KnownScore(v)
+		}
+	}
+	if t.ev != nil {
+		return t.ev.Evaluate()
+	}
+	return 0
 }
 
 // Proven scores are stored relative to the node, not the root.

@@ -13,7 +13,10 @@ import (
 // corners "edge01".
 func (g *Game) Board() rules.Board {
 	n := g.n
-	b := rules.Board{Rows: n, Cols: n, Cells: make([]rules.Cell, 0, n*n)}
+	b := rules.Board{Rows: n, Cols: n, Cells: make([]rules.Cell, 0, n*n), Colours: [2]rules.Colour{rules.Black, rules.White}}
+	if k := len(g.hist); k > 0 {
+		b.Last = g.MoveSquares(g.hist[k-1].move)
+	}
 	for c := 0; c < n; c++ {
 		b.Files = append(b.Files, string(rune('a'+c)))
 	}
@@ -33,11 +36,11 @@ func (g *Game) Board() rules.Board {
 			wh := e&(edgeLeft|edgeRight) != 0
 			switch {
 			case bl && wh:
-				cell.Special = "edge01"
+				cell.Special = rules.EdgeBoth
 			case bl:
-				cell.Special = "edge0"
+				cell.Special = rules.Edge0
 			case wh:
-				cell.Special = "edge1"
+				cell.Special = rules.Edge1
 			}
 			b.Cells = append(b.Cells, cell)
 		}

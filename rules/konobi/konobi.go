@@ -272,6 +272,15 @@ func (g *Game) FormatMove(m rules.Move) string {
 	return g.PointName(p)
 }
 
+// MoveSquares names the point of a placement; nil for a pass or a swap.
+func (g *Game) MoveSquares(m rules.Move) []string {
+	p := int(m)
+	if m == MovePass || m == MoveSwap || p <= 0 || p >= maxCell || g.cells[p] == off {
+		return nil
+	}
+	return []string{g.PointName(p)}
+}
+
 // Moves lists the legal placements (rank 1 first, files a..), then swap when
 // White may swap; a forced pass is the only move when no placement is legal.
 func (g *Game) Moves(buf []rules.Move) []rules.Move {

@@ -330,7 +330,7 @@ func TestBoard(t *testing.T) {
 	}
 	for i, w := range want {
 		c := b.Cells[i]
-		if c.Name != w.name || c.Special != w.special || c.Piece != w.piece {
+		if c.Name != w.name || string(c.Special) != w.special || c.Piece != w.piece {
 			t.Errorf("cell %d: %+v, want %+v", i, c, w)
 		}
 	}

@@ -22,7 +22,6 @@ type vcase struct {
 	Why      string   `json:"why"`
 	Winner   *string  `json:"winner"`
 	MustPass *bool    `json:"must_pass"`
-	raw      map[string]json.RawMessage
 }
 
 func readLines(t *testing.T, name string, f func(line int, data []byte)) {

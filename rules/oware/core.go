@@ -152,16 +152,6 @@ func nonzeroBytes(x uint64) uint32 {
 	return uint32((t >> 7) * 0x0102040810204080 >> 56)
 }
 
-// sow empties pit i into the following pits (skipping the origin) and
-// returns the landing pit.
-func (b *board) sow(i int) int {
-	c := b.at(i)
-	a := &sowDelta[i][c]
-	b[0] += a[0]
-	b[1] += a[1]
-	return int(sowLand[i][c])
-}
-
 // capture works out the capture of a mover of side whose last seed landed
 // in pit land, on the board after sowing (lo, hi): the captured pits as a
 // bit set over the opponent's row (bit k = its k-th pit in sowing order),

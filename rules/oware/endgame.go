@@ -74,6 +74,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"boardrepl/internal/atomicfile"
 )
 
 // EndgameSeeds is the largest number of seeds on the board for which the
@@ -492,18 +494,6 @@ func saveLayer(n int, l *egLayer) {
 	}
 	buf = append(buf, l.dist...)
 	buf = binary.LittleEndian.AppendUint32(buf, crc32.ChecksumIEEE(buf))
-	f, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return
-	}
-	_, err = f.Write(buf)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
+	// A failure only means the layer is built again next time.
+	_ = atomicfile.Write(path, buf, true)
 }

@@ -87,6 +87,7 @@ type undoRec struct {
 	prev     pos
 	capStart int32
 	land     uint8
+	pit      uint8 // the pit played
 	ncap     uint8
 }
 
@@ -180,6 +181,14 @@ func (g *Game) FormatMove(m rules.Move) string {
 	return string(pitLetter(int(m)))
 }
 
+// MoveSquares names the pit a move sows from.
+func (g *Game) MoveSquares(m rules.Move) []string {
+	if m >= nPits {
+		return nil
+	}
+	return []string{string(pitLetter(int(m)))}
+}
+
 // ParseMove reads a pit letter (either case) and checks it is legal.
 func (g *Game) ParseMove(s string) (rules.Move, error) {
 	t := strings.TrimSpace(s)
@@ -221,7 +230,7 @@ var rowLetters = [2]string{"A-F", "G-L"}
 
 // Play makes a legal move.
 func (g *Game) Play(m rules.Move) {
-	u := undoRec{prev: g.p, capStart: int32(g.capStart)}
+	u := undoRec{prev: g.p, capStart: int32(g.capStart), pit: uint8(m)}
 	land, n := g.p.play(int(m))
 	u.land, u.ncap = uint8(land), uint8(n)
 	g.undo = append(g.undo, u)
@@ -395,7 +404,10 @@ func (g *Game) repeated() bool {
 // Board describes the two rows as the seed draws them: A..F on top, G..L
 // below. Piece is the seed count ("0" for an empty pit).
 func (g *Game) Board() rules.Board {
-	bd := rules.Board{Rows: 2, Cols: 6, Cells: make([]rules.Cell, 12)}
+	bd := rules.Board{Layout: rules.Pits, Rows: 2, Cols: 6, Cells: make([]rules.Cell, 12), Sowing: rules.Counterclockwise}
+	if n := len(g.undo); n > 0 {
+		bd.Last = g.MoveSquares(rules.Move(g.undo[n-1].pit))
+	}
 	for side := 0; side < 2; side++ {
 		for col, i := range letterOrder[side] {
 			l := string(pitLetter(i))

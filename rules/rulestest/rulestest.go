@@ -4,6 +4,7 @@ package rulestest
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 
 	"boardrepl/rules"
@@ -15,7 +16,9 @@ import (
 //   - the position string round-trips through the game's parser;
 //   - Unplay restores the exact position string, result and move list;
 //   - a finished game lists no moves, an ongoing one at least one;
-//   - Clone is independent of the original.
+//   - Clone is independent of the original;
+//   - the squares a move touches are cells of the board, named in the
+//     move's text in order, and after the move the board's Last names them.
 func RandomGames(t *testing.T, start rules.Game, n, maxPly int, seed int64) {
 	t.Helper()
 	rng := rand.New(rand.NewSource(seed))
@@ -40,11 +43,20 @@ func RandomGames(t *testing.T, start rules.Game, n, maxPly int, seed int64) {
 			if res.Over() {
 				break
 			}
+			b := g.Board()
 			for _, m := range moves {
 				s := g.FormatMove(m)
 				pm, err := g.ParseMove(s)
 				if err != nil || pm != m {
 					t.Fatalf("game %d ply %d %q: move %q parses to %v, %v", gi, ply, pos, s, pm, err)
+				}
+				rest := s
+				for _, sq := range g.MoveSquares(m) {
+					i := strings.Index(rest, sq)
+					if !b.Has(sq) || i < 0 {
+						t.Fatalf("game %d ply %d %q: move %q touches %v, not cells named in its text in order", gi, ply, pos, s, g.MoveSquares(m))
+					}
+					rest = rest[i+len(sq):]
 				}
 			}
 			m := moves[rng.Intn(len(moves))]
@@ -63,6 +75,9 @@ func RandomGames(t *testing.T, start rules.Game, n, maxPly int, seed int64) {
 				t.Fatalf("game %d ply %d: unplay changed the move count", gi, ply)
 			}
 			g.Play(m)
+			if got, want := g.Board().Last, g.MoveSquares(m); strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Fatalf("game %d ply %d: after %s the board's last move is %v, want %v", gi, ply, trail[len(trail)-1], got, want)
+			}
 			if c.Position() != pos {
 				t.Fatalf("game %d ply %d: playing on the original changed its clone", gi, ply)
 			}

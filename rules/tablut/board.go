@@ -13,7 +13,10 @@ import (
 // squares drawn on the challenge board; BrainKing: every edge square, since
 // the king escapes on any of them).
 func (g *Game) Board() rules.Board {
-	b := rules.Board{Rows: size, Cols: size, Cells: make([]rules.Cell, nsq)}
+	b := rules.Board{Rows: size, Cols: size, Cells: make([]rules.Cell, nsq), Colours: [2]rules.Colour{rules.White, rules.Black}}
+	if n := len(g.stack); n > 0 {
+		b.Last = g.MoveSquares(g.stack[n-1].move)
+	}
 	for f := 0; f < size; f++ {
 		b.Files = append(b.Files, string(rune('a'+f)))
 	}
@@ -32,11 +35,11 @@ func (g *Game) Board() rules.Board {
 			}
 			switch {
 			case sq == castle:
-				c.Special = "castle"
+				c.Special = rules.Castle
 			case g.r.camp[sq]:
-				c.Special = "camp"
+				c.Special = rules.Camp
 			case g.r.escapeMark[sq]:
-				c.Special = "escape"
+				c.Special = rules.Escape
 			}
 			b.Cells[row*size+f] = c
 		}
@@ -45,20 +48,22 @@ func (g *Game) Board() rules.Board {
 	if g.king != noSq {
 		kingNote = "the king on " + sqName[g.king]
 	}
-	b.Notes = append(b.Notes, fmt.Sprintf("white: %d soldiers and %s; black: %d soldiers", counts[whiteSoldier], kingNote, counts[blackSoldier]))
-	if g.repeatN > 0 {
-		if g.countStart {
-			b.Notes = append(b.Notes, fmt.Sprintf("a position occurring %d times draws", g.repeatN))
-		} else {
-			b.Notes = append(b.Notes, "a position repeated after a move draws")
-		}
-	}
+	// The repetition rule is in 'rules', not under every board.
+	b.Notes = append(b.Notes, fmt.Sprintf("white: %s and %s; black: %s", soldiers(counts[whiteSoldier]), kingNote, soldiers(counts[blackSoldier])))
 	return b
 }
 
+func soldiers(n int) string {
+	if n == 1 {
+		return "1 soldier"
+	}
+	return fmt.Sprintf("%d soldiers", n)
+}
+
 // SetSquare puts "W", "B" or "K" on a square, or clears it ("" or ".").
-// It refuses a second king, a soldier on the castle and (Ashton) a white
-// piece on a camp. The history is cleared.
+// Setting the king where there is one already moves him. It refuses a
+// soldier on the castle and (Ashton) a white piece on a camp. The history
+// is cleared.
 func (g *Game) SetSquare(square, piece string) error {
 	sq, ok := parseSquare(strings.TrimSpace(square))
 	if !ok {
@@ -77,10 +82,12 @@ func (g *Game) SetSquare(square, piece string) error {
 	default:
 		return fmt.Errorf("piece %q: want W (white soldier), B (black soldier), K (king) or . (empty)", piece)
 	}
-	if p == king && g.king != noSq && int(g.king) != sq {
-		return fmt.Errorf("there is already a king on %s: remove him first", sqName[g.king])
-	}
 	board := g.board
+	if p == king && g.king != noSq && int(g.king) != sq {
+		// There is one king: setting him elsewhere moves him (as
+		// TablutTactics' editor does).
+		board[g.king] = empty
+	}
 	board[sq] = p
 	return g.setBoard(board, g.side, endNone)
 }

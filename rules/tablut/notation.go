@@ -318,6 +318,15 @@ func (g *Game) FormatMove(m rules.Move) string {
 	return sqName[f] + "-" + sqName[t]
 }
 
+// MoveSquares names the squares a move starts and ends on.
+func (g *Game) MoveSquares(m rules.Move) []string {
+	f, t := int(m&0xff), int(m>>8&0xff)
+	if f >= nsq || t >= nsq {
+		return nil
+	}
+	return []string{sqName[f], sqName[t]}
+}
+
 // Server exception class names, as the challenge server's rule code throws
 // them.
 const (
@@ -364,7 +373,8 @@ type serverMove struct {
 	Turn *string `json:"turn"`
 }
 
-// ParseMove reads `e3-h3` (either case, spaces around trimmed) or the
+// ParseMove reads `e3-h3` (either case, spaces around trimmed; `e3h3` and
+// `e3 h3` too) or the
 // server's move JSON `{"from":"e3","to":"h3","turn":"WHITE"}` ("turn"
 // optional) and checks it in the order the challenge server does, so the
 // first rule broken is the one reported.
@@ -397,9 +407,9 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 		}
 	} else {
 		var ok bool
-		from, to, ok = strings.Cut(s, "-")
-		if !ok || strings.Contains(to, "-") {
-			return 0, refuse(ActionException, "cannot read the move: want from-to, like e3-h3")
+		from, to, ok = splitMove(s)
+		if !ok {
+			return 0, refuse(ActionException, "cannot read the move: want from-to, like e3-h3 (e3h3 and e3 h3 are read too)")
 		}
 	}
 	f, err := readSquare(from)
@@ -414,9 +424,35 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 		return 0, refuse("", "game is over: %s", rules.FormatResult(g, res))
 	}
 	if err := g.check(f, t); err != nil {
+		if me, ok := err.(*MoveError); ok && g.board[f] == empty && f != t {
+			// The server's order of checks decides the exception class;
+			// a person is told first that nothing stands where he moves from.
+			return 0, refuse(me.Class, "there is no piece on %s", sqName[f])
+		}
 		return 0, err
 	}
 	return rules.Move(f | t<<8), nil
+}
+
+// splitMove cuts a move's text into its two squares: e3-h3, e3h3, e3 h3
+// (spaces around the parts ignored).
+func splitMove(s string) (from, to string, ok bool) {
+	if from, to, ok = strings.Cut(s, "-"); ok {
+		if strings.Contains(to, "-") {
+			return "", "", false
+		}
+		return strings.TrimSpace(from), strings.TrimSpace(to), true
+	}
+	if f := strings.Fields(s); len(f) == 2 {
+		return f[0], f[1], true
+	}
+	// e3h3: the second square starts at the second letter.
+	for i := 1; i < len(s); i++ {
+		if isLetter(s[i]) {
+			return s[:i], s[i:], true
+		}
+	}
+	return "", "", false
 }
 
 // readSquare reads one square of a move.

@@ -81,7 +81,9 @@ func TestAshtonRefusals(t *testing.T) {
 		{StartPosition, "e3-b3x", ActionException, "cannot read"},
 		{StartPosition, "j3-j4", BoardException, "j3 is off the board"},
 		{StartPosition, "a0-a1", BoardException, "a0 is off the board"},
-		{StartPosition, "e3h3", ActionException, "want from-to"},
+		{StartPosition, "e3", ActionException, "want from-to"},
+		{build(t, "w", "Kc3", "Be1"), "e2-e1", OccupitedException, "there is no piece on e2"},
+		{StartPosition, "a1-a2", PawnException, "there is no piece on a1"},
 		{StartPosition, "", ActionException, "want from-to"},
 		{StartPosition, "e3-h3-i3", ActionException, "want from-to"},
 		{build(t, "w", "Kc3", "Wc5", "Ba9"), "c3-c7", ClimbingException, "blocked by a white soldier on c5"},
@@ -610,9 +612,6 @@ func TestServerJSON(t *testing.T) {
 func TestEditor(t *testing.T) {
 	g := mustNew(t, Info, nil, "")
 	play(t, g, "e3-h3")
-	if err := g.SetSquare("c3", "K"); err == nil || !strings.Contains(err.Error(), "already a king on e5") {
-		t.Fatalf("second king: %v", err)
-	}
 	if err := g.SetSquare("e5", "W"); err == nil || !strings.Contains(err.Error(), "castle") {
 		t.Fatalf("soldier on the castle: %v", err)
 	}
@@ -627,6 +626,13 @@ func TestEditor(t *testing.T) {
 	}
 	if g.Ply() != 1 {
 		t.Fatalf("a refused edit changed the history")
+	}
+	// Setting the king elsewhere moves him: there is still one king.
+	if err := g.SetSquare("c3", "K"); err != nil || g.board[castle] != empty || g.king != uint8(mustSq("c3")) {
+		t.Fatalf("king set on c3: %v, king on %d", err, g.king)
+	}
+	if err := g.SetSquare("e5", "K"); err != nil {
+		t.Fatalf("king back on e5: %v", err)
 	}
 	if err := g.SetSquare("e5", ""); err != nil {
 		t.Fatal(err)
@@ -676,7 +682,7 @@ func TestBoard(t *testing.T) {
 	check := func(b rules.Board, r, c int, name, piece string, owner int, special string) {
 		t.Helper()
 		cell := b.At(r, c)
-		if cell.Name != name || cell.Piece != piece || cell.Owner != owner || cell.Special != special {
+		if cell.Name != name || cell.Piece != piece || cell.Owner != owner || string(cell.Special) != special {
 			t.Errorf("cell %d,%d = %+v", r, c, *cell)
 		}
 	}
@@ -733,6 +739,21 @@ func TestParseMoveMatchesMoves(t *testing.T) {
 			}
 			seed = seed*6364136223846793005 + 1442695040888963407
 			g.Play(moves[(seed>>33)%uint64(len(moves))])
+		}
+	}
+}
+
+// TestMoveSpellings: a move may be written e3-h3, e3h3 or e3 h3, in either
+// case; all are the same move.
+func TestMoveSpellingsWithoutDash(t *testing.T) {
+	g := mustNew(t, Info, nil, "")
+	want, err := g.ParseMove("e3-h3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"e3h3", "e3 h3", "E3H3", " e3 - h3 ", "E3-h3"} {
+		if m, err := g.ParseMove(s); err != nil || m != want {
+			t.Errorf("%q: %v, %v", s, m, err)
 		}
 	}
 }

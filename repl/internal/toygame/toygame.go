@@ -218,8 +218,19 @@ func (g *Game) Clone() rules.Game {
 	return &c
 }
 
+// MoveSquares names the cell a move fills.
+func (g *Game) MoveSquares(m rules.Move) []string {
+	if m >= 9 {
+		return nil
+	}
+	return []string{name(int(m))}
+}
+
 func (g *Game) Board() rules.Board {
 	b := rules.Board{Rows: 3, Cols: 3, Files: []string{"a", "b", "c"}, Ranks: []string{"3", "2", "1"}}
+	if n := len(g.hist); n > 0 {
+		b.Last = g.MoveSquares(rules.Move(g.hist[n-1]))
+	}
 	for r := 2; r >= 0; r-- {
 		for c := 0; c < 3; c++ {
 			i := r*3 + c
@@ -229,7 +240,7 @@ func (g *Game) Board() rules.Board {
 				cell.Owner = int(v - 1)
 			}
 			if i == 4 {
-				cell.Special = "castle"
+				cell.Special = rules.Castle
 			}
 			b.Cells = append(b.Cells, cell)
 		}
@@ -252,7 +263,7 @@ func (g *Game) SetSquare(square, piece string) error {
 	case "o":
 		v = 2
 	default:
-		return fmt.Errorf("no piece %q: want x, o or .", piece)
+		return fmt.Errorf("no piece %q: want x, o or '.'", piece)
 	}
 	if i == 4 && v == 2 {
 		return fmt.Errorf("o may not stand on the castle b2")

@@ -1,0 +1,262 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"boardrepl/rules"
+)
+
+// uaiPlayer is an outside Ataxx engine speaking UAI (Autaxx, another
+// boardrepl build's "uai" command), run as a child process. It is started
+// at its first move and ended by Close.
+type uaiPlayer struct {
+	spec string
+	argv []string
+	lim  Limits
+
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	lines   chan string
+	waitErr chan error
+	stderr  *tailBuffer
+	newGame bool
+}
+
+// parseUAIPlayer reads "[KEY=VALUE ...] COMMAND [ARG...]" (the text after
+// "uai:"): leading time=T, depth=N or nodes=N words set the go command,
+// the rest is the engine's command line, split at white space.
+func parseUAIPlayer(spec, rest string) (Player, error) {
+	words := strings.Fields(rest)
+	p := &uaiPlayer{spec: "uai:" + strings.Join(words, " ")}
+	for len(words) > 0 {
+		k, v, ok := strings.Cut(words[0], "=")
+		if !ok || strings.ContainsAny(k, "/.") {
+			break
+		}
+		switch k {
+		case "time":
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return nil, fmt.Errorf("player %q: time=%s: want a duration like 100ms or 2s", spec, v)
+			}
+			p.lim.Time = d
+		case "depth", "nodes":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 1 {
+				return nil, fmt.Errorf("player %q: %s=%s: want a whole number >= 1", spec, k, v)
+			}
+			if k == "depth" {
+				p.lim.Depth = int(n)
+			} else {
+				p.lim.Nodes = n
+			}
+		default:
+			return nil, fmt.Errorf("player %q: unknown setting %q for uai (settings: time, depth, nodes, then the command)", spec, k)
+		}
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return nil, fmt.Errorf("player %q: the engine's command is missing (uai:[time=T] COMMAND [ARG...])", spec)
+	}
+	if p.lim == (Limits{}) {
+		p.lim.Time = 100 * time.Millisecond
+	}
+	p.argv = words
+	return p, nil
+}
+
+func (p *uaiPlayer) Spec() string        { return p.spec }
+func (p *uaiPlayer) NewGame(seed uint64) { p.newGame = true }
+
+// tailBuffer keeps the last few KB an engine wrote on stderr, for errors.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tailBuffer) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if len(t.buf) > 4096 {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-4096:]...)
+	}
+	return len(b), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimSpace(string(t.buf))
+}
+
+func (p *uaiPlayer) fail(format string, a ...any) error {
+	msg := fmt.Sprintf(format, a...)
+	if s := p.stderr.String(); s != "" {
+		msg += " (its stderr: " + s + ")"
+	}
+	return fmt.Errorf("uai engine %q: %s", strings.Join(p.argv, " "), msg)
+}
+
+func (p *uaiPlayer) start() error {
+	cmd := exec.Command(p.argv[0], p.argv[1:]...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	p.stderr = &tailBuffer{}
+	cmd.Stderr = p.stderr
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("uai engine %q: %v", strings.Join(p.argv, " "), err)
+	}
+	p.cmd, p.stdin = cmd, in
+	p.lines = make(chan string, 64)
+	p.waitErr = make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+		p.waitErr <- cmd.Wait()
+	}()
+	if err := p.send("uai"); err != nil {
+		return err
+	}
+	if _, err := p.expect(context.Background(), "uaiok", 10*time.Second); err != nil {
+		p.Close()
+		return err
+	}
+	return nil
+}
+
+func (p *uaiPlayer) send(lines ...string) error {
+	for _, l := range lines {
+		if _, err := io.WriteString(p.stdin, l+"\n"); err != nil {
+			return p.fail("writing %q: %v", l, err)
+		}
+	}
+	return nil
+}
+
+// expect reads lines until one starts with word and returns it.
+func (p *uaiPlayer) expect(ctx context.Context, word string, limit time.Duration) (string, error) {
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	stopped := false
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				return "", p.fail("ended before %q", word)
+			}
+			if f := strings.Fields(l); len(f) > 0 && f[0] == word {
+				return l, nil
+			}
+		case <-timer.C:
+			return "", p.fail("no %q within %v", word, limit)
+		case <-ctx.Done():
+			if !stopped {
+				stopped = true
+				p.send("stop")
+				timer.Reset(2 * time.Second)
+			}
+		}
+	}
+}
+
+// Move sends the position as a FEN and a go command with the player's
+// limits, and reads the bestmove, which must be legal.
+func (p *uaiPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) {
+	if id := g.Info().ID; id != "ataxx" {
+		return 0, fmt.Errorf("player %q: UAI engines play Ataxx, not %s", p.spec, id)
+	}
+	if p.cmd == nil {
+		if err := p.start(); err != nil {
+			return 0, err
+		}
+		p.newGame = true
+	}
+	if p.newGame {
+		if err := p.send("uainewgame", "isready"); err != nil {
+			return 0, err
+		}
+		if _, err := p.expect(ctx, "readyok", 10*time.Second); err != nil {
+			return 0, err
+		}
+		p.newGame = false
+	}
+	goCmd := "go"
+	limit := time.Minute
+	if p.lim.Depth > 0 {
+		goCmd += " depth " + strconv.Itoa(p.lim.Depth)
+		limit = time.Hour
+	}
+	if p.lim.Nodes > 0 {
+		goCmd += " nodes " + strconv.FormatInt(p.lim.Nodes, 10)
+		limit = time.Hour
+	}
+	if p.lim.Time > 0 {
+		goCmd += " movetime " + strconv.FormatInt(p.lim.Time.Milliseconds(), 10)
+		limit = 2*p.lim.Time + 5*time.Second
+	}
+	if err := p.send("position fen "+g.Position(), goCmd); err != nil {
+		return 0, err
+	}
+	l, err := p.expect(ctx, "bestmove", limit)
+	if err != nil {
+		return 0, err
+	}
+	if ctx.Err() != nil {
+		return 0, ctx.Err()
+	}
+	f := strings.Fields(l)
+	if len(f) < 2 {
+		return 0, p.fail("%q names no move", l)
+	}
+	m, err := g.ParseMove(f[1])
+	if err != nil {
+		return 0, p.fail("illegal move %q in %s: %v", f[1], g.Position(), err)
+	}
+	return m, nil
+}
+
+// Close ends the engine: quit, then a kill if it lingers.
+func (p *uaiPlayer) Close() error {
+	if p.cmd == nil {
+		return nil
+	}
+	p.send("quit")
+	p.stdin.Close()
+	go func(lines chan string) {
+		for range lines {
+		}
+	}(p.lines)
+	var err error
+	select {
+	case err = <-p.waitErr:
+	case <-time.After(2 * time.Second):
+		p.cmd.Process.Kill()
+		err = <-p.waitErr
+	}
+	p.cmd = nil
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return nil // killed or exited non-zero after quit: nothing lost
+	}
+	return err
+}
