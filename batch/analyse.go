@@ -6,12 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"sort"
 	"strings"
 	"sync"
 
+	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
 	"boardrepl/rules/line"
@@ -64,6 +63,9 @@ type analyseItem struct {
 	ply    int    // records: the number of the move played from here (1-based)
 	played string // records: the move played from here ("" after the last)
 	err    error  // the position or move could not be read
+	// malformed: err is a position that could not be read (bad input,
+	// exit status 2), not an illegal move (1).
+	malformed bool
 }
 
 type analyseOut struct {
@@ -148,9 +150,9 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var text []byte
 		var err error
 		if f == "-" {
-			text, err = io.ReadAll(stdin)
+			text, err = io.ReadAll(textfile.NewReader(stdin))
 		} else {
-			text, err = os.ReadFile(f)
+			text, err = textfile.ReadFile(f)
 		}
 		if err != nil {
 			return fail(stderr, c.Name, err)
@@ -166,7 +168,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		skip = total
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -264,7 +266,11 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if err := printAnalyse(stdout, &gf, &items[i], &outs[i], next, &losses); err != nil {
 			fmt.Fprintf(stderr, "boardrepl analyse: %v\n", err)
-			status = ExitFail
+			if items[i].malformed {
+				status = ExitUsage
+			} else if status == ExitOK {
+				status = ExitFail
+			}
 		}
 		it := &items[i]
 		if it.rec >= 0 && (i+1 == total || items[i+1].rec != it.rec) {
@@ -310,7 +316,7 @@ func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *i
 		}
 	}
 	if first == "" {
-		return nil, nil
+		return nil, usagef("%s: no position or game record in it", name)
 	}
 	isRecord := strings.HasPrefix(first, "[")
 	if !isRecord {
@@ -334,6 +340,7 @@ func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *i
 			it.g, it.err = info.NewGame(opts, l)
 			if it.err != nil {
 				it.err = fmt.Errorf("%s:%d: position %q: %v", name, i+1, l, it.err)
+				it.malformed = true
 			}
 			out = append(out, it)
 		}

@@ -4,12 +4,16 @@
 package batch
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"boardrepl/rules"
 )
@@ -74,6 +78,17 @@ func (gf *gameFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&gf.position, "p", "", "start from this position string instead of the start position")
 	fs.BoolVar(&gf.json, "json", false, "print one JSON object per line")
 	fs.StringVar(&gf.format, "format", "", "write positions in another format the game offers (tablut: server-json)")
+}
+
+// interruptContext is cancelled by SIGTERM, and by SIGINT (Ctrl-C) unless
+// the process was started with SIGINT ignored (a background job of a shell,
+// nohup): asking for it would undo what the user's shell decided.
+func interruptContext() (context.Context, context.CancelFunc) {
+	sigs := []os.Signal{syscall.SIGTERM}
+	if !signal.Ignored(os.Interrupt) {
+		sigs = append(sigs, os.Interrupt)
+	}
+	return signal.NotifyContext(context.Background(), sigs...)
 }
 
 // newFlagSet makes a flag set whose errors and -h go to stderr with the

@@ -7,13 +7,13 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"boardrepl/internal/atomicfile"
+	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
 	"boardrepl/rules/line"
@@ -203,7 +203,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "match: seed %d\n", cfg.Seed)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -444,7 +444,7 @@ func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done ma
 	sides := cfg.Info.Sides
 	for i := 0; i < cfg.Games; i++ {
 		name := recordName(dir, i)
-		b, err := os.ReadFile(name)
+		b, err := textfile.ReadFile(name)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}

@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -22,6 +23,11 @@ A finished game has no moves; a forced pass counts as a move.
   -t N       threads: split the root moves over N goroutines (default 1)
   --json     one object per line: {"depth","nodes","time_s","nps"}, divide
              lines as {"move","nodes"}
+
+Ctrl-C (SIGINT) or SIGTERM stops it cleanly: the depths already printed
+stand, "perft: interrupted at depth D (depths 1-N done)" goes to stderr and
+the exit status is 1. When SIGINT is ignored (a background job, nohup ...),
+it stays ignored and SIGTERM still works.
 `,
 }
 
@@ -39,8 +45,13 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return ExitOK
 	}
-	if *depth < 0 {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "d" })
+	if !set {
 		return fail(stderr, c.Name, usagef("missing -d N, the depth (a number >= 0)"))
+	}
+	if *depth < 0 {
+		return fail(stderr, c.Name, usagef("-d %d: the depth is a number >= 0", *depth))
 	}
 	if *depth > 64 {
 		return fail(stderr, c.Name, usagef("-d %d: depth too large (at most 64)", *depth))
@@ -76,11 +87,20 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		line(0, 1, 0)
 		return ExitOK
 	}
+	ctx, stop := interruptContext()
+	defer stop()
+	interrupted := func(d int) int {
+		fmt.Fprintf(stderr, "perft: interrupted at depth %d (%s done)\n", d, depthsDone(d-1))
+		return ExitFail
+	}
 	var divided []rules.DivideEntry
 	var divTime time.Duration
 	if *divide {
 		start := time.Now()
-		divided, _ = rules.Divide(g, *depth, *threads)
+		divided, err = rules.DivideContext(ctx, g, *depth, *threads)
+		if err != nil {
+			return interrupted(1)
+		}
 		divTime = time.Since(start)
 		for _, e := range divided {
 			if gf.json {
@@ -103,8 +123,22 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			break
 		}
 		start := time.Now()
-		n := rules.ParallelPerft(g, d, *threads)
+		n, err := rules.ParallelPerftContext(ctx, g, d, *threads)
+		if err != nil {
+			return interrupted(d)
+		}
 		line(d, n, time.Since(start))
 	}
 	return ExitOK
+}
+
+// depthsDone says which depths were printed before an interruption.
+func depthsDone(last int) string {
+	switch last {
+	case 0:
+		return "no depth"
+	case 1:
+		return "depth 1"
+	}
+	return fmt.Sprintf("depths 1-%d", last)
 }

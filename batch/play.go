@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/line"
 )
@@ -44,7 +45,7 @@ type token struct {
 // comment, and a '{...}' JSON object is one token even when it holds spaces.
 func tokenize(r io.Reader) ([]token, error) {
 	var out []token
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(textfile.NewReader(r))
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
 	line := 0
 	for sc.Scan() {

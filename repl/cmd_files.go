@@ -6,10 +6,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"boardrepl/internal/atomicfile"
+	"boardrepl/internal/textfile"
 	"boardrepl/rules/record"
 )
 
@@ -59,7 +59,7 @@ func cmdLoad(_ context.Context, r *REPL, args []string, rest string) error {
 	if err != nil {
 		return err
 	}
-	data, err := os.ReadFile(rest)
+	data, err := textfile.ReadFile(rest)
 	if err != nil {
 		return err
 	}

@@ -380,24 +380,68 @@ func interrupted(err error) error {
 	return err
 }
 
+// rootCounts counts perft(d-1) below each root move in move-text order,
+// calling each as it completes. On interruption it returns how many root
+// moves were done and the nodes counted so far with the context's error.
+func rootCounts(ctx context.Context, g rules.Game, d int, each func(move string, n uint64)) (done int, total uint64, err error) {
+	type root struct {
+		m    rules.Move
+		text string
+	}
+	var roots []root
+	for _, m := range g.Moves(nil) {
+		roots = append(roots, root{m, g.FormatMove(m)})
+	}
+	sort.Slice(roots, func(i, j int) bool { return roots[i].text < roots[j].text })
+	for _, rt := range roots {
+		g.Play(rt.m)
+		n, err := rules.PerftContext(ctx, g, d-1)
+		g.Unplay()
+		if err != nil {
+			return done, total, err
+		}
+		done++
+		total += n
+		if each != nil {
+			each(rt.text, n)
+		}
+	}
+	return done, total, nil
+}
+
+// cmdPerft prints perft 1, 2, ... N as each depth completes; Ctrl-C stops
+// it and says how far the last depth got.
 func cmdPerft(ctx context.Context, r *REPL, args []string, _ string) error {
 	d, err := perftDepth("perft", args)
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	n, err := rules.PerftContext(ctx, r.s.Game().Clone(), d)
-	if err != nil {
-		return interrupted(err)
+	if d == 0 {
+		fmt.Fprintln(r.out, "perft 0: 1")
+		return nil
 	}
-	el := time.Since(start)
-	fmt.Fprintf(r.out, "perft %d: %d\n", d, n)
-	if r.color { // timings only at a terminal: piped output stays stable
-		fmt.Fprintf(r.err, "(%.3fs, %.0f nodes/s)\n", el.Seconds(), float64(n)/max(el.Seconds(), 1e-9))
+	g := r.s.Game().Clone()
+	for depth := 1; depth <= d; depth++ {
+		start := time.Now()
+		done, n, err := rootCounts(ctx, g, depth, nil)
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				return fmt.Errorf("interrupted at depth %d: %d of %s counted, %d nodes so far (depths before it are above)",
+					depth, done, plural(len(g.Moves(nil)), "root move"), n)
+			}
+			return err
+		}
+		fmt.Fprintf(r.out, "perft %d: %d\n", depth, n)
+		if r.color { // timings only at a terminal: piped output stays stable
+			el := time.Since(start)
+			fmt.Fprintf(r.err, "(%.3fs, %.0f nodes/s)\n", el.Seconds(), float64(n)/max(el.Seconds(), 1e-9))
+		}
 	}
 	return nil
 }
 
+// cmdDivide prints each root move's count as it completes, then the total;
+// Ctrl-C stops it and says how many root moves were counted.
 func cmdDivide(ctx context.Context, r *REPL, args []string, _ string) error {
 	d, err := perftDepth("divide", args)
 	if err != nil {
@@ -407,27 +451,16 @@ func cmdDivide(ctx context.Context, r *REPL, args []string, _ string) error {
 		return errors.New("divide needs a depth of at least 1")
 	}
 	g := r.s.Game().Clone()
-	type entry struct {
-		move string
-		n    uint64
-	}
-	var out []entry
-	var total uint64
-	for _, m := range g.Moves(nil) {
-		g.Play(m)
-		n, err := rules.PerftContext(ctx, g, d-1)
-		g.Unplay()
-		if err != nil {
-			return interrupted(err)
+	done, total, err := rootCounts(ctx, g, d, func(move string, n uint64) {
+		fmt.Fprintf(r.out, "%s: %d\n", move, n)
+	})
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("interrupted: %d of %s counted above, %d nodes", done, plural(len(g.Moves(nil)), "root move"), total)
 		}
-		out = append(out, entry{g.FormatMove(m), n})
-		total += n
+		return err
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].move < out[j].move })
-	for _, e := range out {
-		fmt.Fprintf(r.out, "%s: %d\n", e.move, e.n)
-	}
-	fmt.Fprintf(r.out, "moves: %d\nperft %d: %d\n", len(out), d, total)
+	fmt.Fprintf(r.out, "moves: %d\nperft %d: %d\n", done, d, total)
 	return nil
 }
 

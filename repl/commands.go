@@ -83,10 +83,10 @@ func init() {
 			Help: "Lists the games with their ids, aliases and a line of description.",
 			Run:  cmdGames},
 		{Name: "perft", Args: "N", Group: "play", Summary: "count the leaf nodes of the move tree to depth N (Ctrl-C stops it)",
-			Help: "Counts the positions reached by every sequence of N legal moves from the\ncurrent position. Ctrl-C interrupts a long count.",
+			Help: "Counts the positions reached by every sequence of N legal moves from the\ncurrent position, printing perft 1, 2, ... N as each depth completes.\nCtrl-C interrupts a long count and says how far the last depth got.",
 			Run:  cmdPerft},
 		{Name: "divide", Args: "N", Group: "play", Summary: "perft N split by the first move",
-			Help: "Like perft, with the count below each legal move listed apart.",
+			Help: "Like perft N, with the count below each legal move printed as it\ncompletes (in move order), then the total. Ctrl-C stops it and says how\nmany root moves were counted.",
 			Run:  cmdDivide},
 		// Engine.
 		{Name: "go", Args: "[depth N] [time T] [nodes N]", Group: "engine", Summary: "search this position, depth by depth (Ctrl-C stops it)",

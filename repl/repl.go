@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 	"unicode"
 
+	"boardrepl/internal/textfile"
 	"boardrepl/render"
 	"boardrepl/repl/session"
 	"boardrepl/rules"
@@ -145,7 +145,7 @@ func (r *REPL) playMoves(moves []string) error {
 		played, err := r.s.PlayText(mv)
 		if err != nil {
 			if i > 0 {
-				r.show()
+				r.moved()
 			}
 			return fmt.Errorf("move %q: %v", mv, err)
 		}
@@ -247,7 +247,7 @@ func (r *REPL) banner() string {
 // stderr as "line L: ..." and stops the run with status 1, unless
 // keepGoing.
 func (r *REPL) runPiped(ctx context.Context, in io.Reader, keepGoing bool) int {
-	sc := bufio.NewScanner(in)
+	sc := bufio.NewScanner(textfile.NewReader(in))
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	status := 0
 	ln := 0
@@ -278,7 +278,7 @@ func (r *REPL) runFile(ctx context.Context, name string) error {
 	if r.depth > 8 {
 		return fmt.Errorf("run %s: files nested too deeply", name)
 	}
-	data, err := os.ReadFile(name)
+	data, err := textfile.ReadFile(name)
 	if err != nil {
 		return err
 	}

@@ -279,8 +279,12 @@ func TestTerminalCtrlCStopsPerft(t *testing.T) {
 	}
 	tm.send("\x04")
 	tm.exit(t)
-	if !strings.Contains(tm.errb.String(), "error: interrupted") {
+	// The depths done are shown, and how far the last one got.
+	if !strings.Contains(tm.errb.String(), "error: interrupted at depth ") || !strings.Contains(tm.errb.String(), "nodes so far") {
 		t.Errorf("stderr %q", tm.errb.String())
+	}
+	if !strings.Contains(tm.out.String(), "perft 1: 9") {
+		t.Errorf("no depth shown before Ctrl-C: %q", tm.out.String())
 	}
 }
 
@@ -293,7 +297,8 @@ func TestPerftCounts(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := out.String(); got != "perft 0: 1\nperft 1: 9\nperft 2: 64\n" {
+	// perft N prints every depth up to N as it completes.
+	if got := out.String(); got != "perft 0: 1\nperft 1: 9\nperft 1: 9\nperft 2: 64\n" {
 		t.Errorf("got %q", got)
 	}
 	g := r.s.Game()

@@ -51,6 +51,56 @@ type DivideEntry struct {
 // Moves lists them, using up to threads goroutines (threads < 1 means 1).
 // depth must be at least 1.
 func Divide(g Game, depth, threads int) ([]DivideEntry, error) {
+	return DivideContext(context.Background(), g, depth, threads)
+}
+
+// ParallelPerft counts perft(depth) splitting the root moves over threads
+// goroutines. With threads <= 1 or depth < 2 it is Perft.
+func ParallelPerft(g Game, depth, threads int) uint64 {
+	if threads <= 1 || depth < 2 {
+		return Perft(g, depth)
+	}
+	n, _ := ParallelPerftContext(context.Background(), g, depth, threads)
+	return n
+}
+
+// PerftContext is Perft that can be cancelled: it splits the tree into
+// subtrees small enough to count in a moment (depth 4 or less, depth 2 when
+// positions have many moves, as on a large Konobi board) and checks ctx
+// between them. On cancellation it returns ctx's error.
+func PerftContext(ctx context.Context, g Game, depth int) (uint64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if depth <= 2 {
+		return Perft(g, depth), nil
+	}
+	moves := g.Moves(nil)
+	if depth <= 4 && len(moves) <= wideBranching {
+		return Perft(g, depth), nil
+	}
+	var n uint64
+	for _, m := range moves {
+		g.Play(m)
+		k, err := PerftContext(ctx, g, depth-1)
+		g.Unplay()
+		if err != nil {
+			return 0, err
+		}
+		n += k
+	}
+	return n, nil
+}
+
+// wideBranching is the number of moves above which PerftContext splits a
+// subtree of depth 3 or 4 further (Tablut and Ataxx stay below it in most
+// positions; a Konobi board of 10x10 or more does not).
+const wideBranching = 64
+
+// DivideContext is Divide that can be cancelled (see PerftContext). On
+// cancellation it returns ctx's error and the entries counted so far are
+// not complete.
+func DivideContext(ctx context.Context, g Game, depth, threads int) ([]DivideEntry, error) {
 	if depth < 1 {
 		return nil, fmt.Errorf("divide needs depth >= 1")
 	}
@@ -71,52 +121,40 @@ func Divide(g Game, depth, threads int) ([]DivideEntry, error) {
 			c := g.Clone()
 			for i := range next {
 				c.Play(moves[i])
-				out[i].Nodes = Perft(c, depth-1)
+				out[i].Nodes, _ = PerftContext(ctx, c, depth-1)
 				c.Unplay()
 			}
 		}()
 	}
+feed:
 	for i := range moves {
-		next <- i
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(next)
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
-// ParallelPerft counts perft(depth) splitting the root moves over threads
-// goroutines. With threads <= 1 or depth < 2 it is Perft.
-func ParallelPerft(g Game, depth, threads int) uint64 {
+// ParallelPerftContext is ParallelPerft that can be cancelled (see
+// PerftContext).
+func ParallelPerftContext(ctx context.Context, g Game, depth, threads int) (uint64, error) {
 	if threads <= 1 || depth < 2 {
-		return Perft(g, depth)
+		return PerftContext(ctx, g, depth)
 	}
-	d, _ := Divide(g, depth, threads)
+	d, err := DivideContext(ctx, g, depth, threads)
+	if err != nil {
+		return 0, err
+	}
 	var n uint64
 	for _, e := range d {
 		n += e.Nodes
-	}
-	return n
-}
-
-// PerftContext is Perft that can be cancelled: it splits the tree into
-// subtrees of depth 4 or less and checks ctx between them. On cancellation
-// it returns ctx's error.
-func PerftContext(ctx context.Context, g Game, depth int) (uint64, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	if depth <= 4 {
-		return Perft(g, depth), nil
-	}
-	var n uint64
-	for _, m := range g.Moves(nil) {
-		g.Play(m)
-		k, err := PerftContext(ctx, g, depth-1)
-		g.Unplay()
-		if err != nil {
-			return 0, err
-		}
-		n += k
 	}
 	return n, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/record"
 
@@ -85,7 +86,7 @@ func (e *env) readFile(p string) (string, error) {
 	if st.Size() > maxString {
 		return "", fmt.Errorf("fixture %q: %d bytes, more than the %d a script may read", p, st.Size(), maxString)
 	}
-	b, err := os.ReadFile(full)
+	b, err := textfile.ReadFile(full)
 	if err != nil {
 		return "", fmt.Errorf("fixture %q: %v", p, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/line"
 
@@ -100,7 +101,7 @@ func readScript(path string) (string, error) {
 	if st.Size() > maxString {
 		return "", fmt.Errorf("run %s: %d bytes is too big for a script", path, st.Size())
 	}
-	b, err := os.ReadFile(path)
+	b, err := textfile.ReadFile(path)
 	if err != nil {
 		return "", fmt.Errorf("run %s: %v", path, unwrapPathErr(err))
 	}

@@ -4,8 +4,14 @@
 //
 // Faults: a player who disconnects, quits or stays silent on his turn for
 // longer than the idle limit loses the game (it is not adjourned); the other
-// player is told. Every finished game is written as a record when a record
-// directory is set.
+// player is told. When the server stops (Ctrl-C, an error it cannot go on
+// after), the games in progress are not anyone's fault: both players are told
+// and the game is recorded as unfinished ('*'). Every game played is written
+// as a record when a record directory is set.
+//
+// The server keeps serving when accepting fails for a while (out of file
+// descriptors: it backs off and retries), and past MaxConns connections it
+// tells the extra client that it is full and closes the connection.
 package telnet
 
 import (
@@ -16,6 +22,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"boardrepl/rules"
@@ -40,6 +47,9 @@ type Config struct {
 	// WriteTimeout bounds a write to a client; a client that does not read
 	// is dropped (default 10s).
 	WriteTimeout time.Duration
+	// MaxConns bounds the clients connected at once; the next one is told
+	// the server is full (default DefaultMaxConns()).
+	MaxConns int
 }
 
 // Server accepts clients and runs their tables.
@@ -52,6 +62,13 @@ type Server struct {
 	tables  int
 	wg      sync.WaitGroup
 	logMu   sync.Mutex
+	// stopping is closed when the server stops: tables end their games as
+	// unfinished.
+	stopping chan struct{}
+	stopWhy  string         // why, for the players; set before stopping is closed
+	tableWG  sync.WaitGroup // the tables, waited for before the last close
+	// sleep waits between accept retries (a test replaces it).
+	sleep func(time.Duration)
 }
 
 // New validates the configuration.
@@ -78,7 +95,39 @@ func New(cfg Config) (*Server, error) {
 	if cfg.WriteTimeout <= 0 {
 		cfg.WriteTimeout = 10 * time.Second
 	}
-	return &Server{cfg: cfg, opts: opts, conns: map[*client]bool{}}, nil
+	if cfg.MaxConns <= 0 {
+		cfg.MaxConns = DefaultMaxConns()
+	}
+	return &Server{cfg: cfg, opts: opts, conns: map[*client]bool{}, stopping: make(chan struct{}), sleep: time.Sleep}, nil
+}
+
+// DefaultMaxConns is the connection cap when none is set: 1000, or fewer
+// when the descriptor limit (ulimit -n) would not leave room for the
+// listener, record files and the runtime (32 descriptors kept apart).
+func DefaultMaxConns() int {
+	const most, reserve = 1000, 32
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &rl); err == nil && rl.Cur < most+reserve {
+		if rl.Cur <= 2*reserve {
+			return max(1, int(rl.Cur)/2)
+		}
+		return int(rl.Cur) - reserve
+	}
+	return most
+}
+
+// temporaryAccept says whether an accept error may go away by itself: out
+// of descriptors or memory, a connection reset before it was accepted, a
+// timeout.
+func temporaryAccept(err error) bool {
+	for _, e := range []error{syscall.EMFILE, syscall.ENFILE, syscall.ENOBUFS, syscall.ENOMEM,
+		syscall.ECONNABORTED, syscall.ECONNRESET, syscall.EINTR, syscall.EAGAIN, syscall.EPROTO} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
 }
 
 func (s *Server) logf(format string, a ...any) {
@@ -90,33 +139,101 @@ func (s *Server) logf(format string, a ...any) {
 	fmt.Fprintf(s.cfg.Log, time.Now().Format("15:04:05 ")+format+"\n", a...)
 }
 
-// Serve accepts connections on ln until ctx is cancelled, then closes every
-// connection, waits for the tables to finish and returns.
+// Serve accepts connections on ln until ctx is cancelled or accepting
+// fails for good, then stops: the games in progress end as unfinished (both
+// players are told, the records say '*'), waiting clients are told, every
+// connection is closed, and Serve returns (nil when ctx was cancelled, else
+// the accept error). Temporary accept errors (out of descriptors) are
+// logged and retried with a growing pause, up to a second.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	stop := context.AfterFunc(ctx, func() { ln.Close() })
 	defer stop()
 	var err error
+	var pause time.Duration
 	for {
 		conn, aerr := ln.Accept()
 		if aerr != nil {
-			if ctx.Err() == nil {
-				err = aerr
+			if ctx.Err() != nil {
+				break
 			}
-			break
+			if !temporaryAccept(aerr) {
+				err = aerr
+				break
+			}
+			if pause == 0 {
+				pause = 5 * time.Millisecond
+				s.logf("accept: %v; retrying", aerr)
+			} else if pause *= 2; pause > time.Second {
+				pause = time.Second
+			}
+			s.sleep(pause)
+			continue
 		}
+		pause = 0
 		if tc, ok := conn.(*net.TCPConn); ok {
 			tc.SetKeepAlive(true)
 			tc.SetKeepAlivePeriod(30 * time.Second)
 		}
+		if s.full() {
+			s.refuse(conn)
+			continue
+		}
 		s.arrive(newClient(conn, s.cfg.MaxLine, s.cfg.WriteTimeout))
 	}
+	why := "the server is stopping"
+	if err != nil {
+		why = "the server is stopping after an error"
+		s.logf("accept: %v; stopping", err)
+	}
+	s.shutdown(why)
+	return err
+}
+
+// full says whether MaxConns clients are connected.
+func (s *Server) full() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.conns) >= s.cfg.MaxConns
+}
+
+// refuse tells a client over the cap that the server is full and closes it.
+func (s *Server) refuse(conn net.Conn) {
+	conn.SetWriteDeadline(time.Now().Add(time.Second))
+	io.WriteString(conn, fmt.Sprintf("Sorry, the server is full (%d players connected). Please try again later.\r\n", s.cfg.MaxConns))
+	conn.Close()
+	s.logf("refused %s: full (%d connections)", conn.RemoteAddr(), s.cfg.MaxConns)
+}
+
+// shutdown ends every game as unfinished, tells the waiting clients, closes
+// every connection and waits for every goroutine.
+func (s *Server) shutdown(why string) {
+	s.mu.Lock()
+	s.stopWhy = why
+	close(s.stopping)
+	w := s.waiting
+	s.waiting = nil
+	s.mu.Unlock()
+	if w != nil {
+		w.printf("\r\nSorry, %s. Bye.\r\n", why)
+		w.close()
+	}
+	s.tableWG.Wait() // the tables tell their players and write their records
 	s.mu.Lock()
 	for c := range s.conns {
 		c.close()
 	}
 	s.mu.Unlock()
 	s.wg.Wait()
-	return err
+}
+
+// isStopping says whether the server is stopping.
+func (s *Server) isStopping() bool {
+	select {
+	case <-s.stopping:
+		return true
+	default:
+		return false
+	}
 }
 
 // arrive registers a new client, starts its reader and seats it.
@@ -137,13 +254,20 @@ func (s *Server) arrive(c *client) {
 func (s *Server) seat(c *client) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.isStopping() {
+		c.printf("\r\nSorry, the server is stopping. Bye.\r\n")
+		c.close()
+		return
+	}
 	if w := s.waiting; w != nil && !w.isClosed() {
 		s.waiting = nil
 		s.tables++
 		id := s.tables
 		s.wg.Add(1)
+		s.tableWG.Add(1)
 		go func() {
 			defer s.wg.Done()
+			defer s.tableWG.Done()
 			for _, p := range s.runTable(id, w, c) {
 				s.forget(p)
 			}

@@ -98,6 +98,14 @@ type testServer struct {
 	done   chan error
 	dir    string
 	log    *bytes.Buffer
+	lw     *lockedWriter
+}
+
+// logString is the server's log so far.
+func (ts *testServer) logString() string {
+	ts.lw.mu.Lock()
+	defer ts.lw.mu.Unlock()
+	return ts.log.String()
 }
 
 func plainRender(g rules.Game, last string, color bool) string {
@@ -106,23 +114,38 @@ func plainRender(g rules.Game, last string, color bool) string {
 
 func start(t *testing.T, game string, opts []string, idle time.Duration) *testServer {
 	t.Helper()
+	return startWith(t, game, opts, idle, nil, nil)
+}
+
+// startWith is start with a configuration change (may be nil) and a
+// listener wrapper (may be nil) for the server.
+func startWith(t *testing.T, game string, opts []string, idle time.Duration, setup func(*Server), wrap func(net.Listener) net.Listener) *testServer {
+	t.Helper()
 	info, err := rules.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	var logBuf bytes.Buffer
+	lw := &lockedWriter{w: &logBuf}
 	s, err := New(Config{Info: info, Options: opts, Idle: idle, RecordDir: dir, Render: plainRender,
-		Log: &lockedWriter{w: &logBuf}})
+		Log: lw})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if setup != nil {
+		setup(s)
+	}
+	var ln net.Listener
+	ln, err = net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	ts := &testServer{addr: ln.Addr().String(), cancel: cancel, done: make(chan error, 1), dir: dir, log: &logBuf}
+	ts := &testServer{addr: ln.Addr().String(), cancel: cancel, done: make(chan error, 1), dir: dir, log: &logBuf, lw: lw}
+	if wrap != nil {
+		ln = wrap(ln)
+	}
 	go func() { ts.done <- s.Serve(ctx, ln) }()
 	return ts
 }

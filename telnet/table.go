@@ -36,6 +36,9 @@ type table struct {
 	captured []string
 	result   string // how the game ended, for the log; "" while it goes on
 	began    time.Time
+	// unfinished says why the game stopped with no result (the server
+	// stopped); "" otherwise.
+	unfinished string
 }
 
 // runTable plays one game and returns the clients to disconnect. A client
@@ -57,6 +60,11 @@ func (s *Server) runTable(id int, first, second *client) []*client {
 	})
 	s.logf("table %d: %s vs %s", id, first.addr, second.addr)
 	if !t.askNames() {
+		if s.isStopping() {
+			t.both("\r\nSorry, %s; the game did not begin. Bye.\r\n", s.stopWhy)
+			s.logf("table %d: the server stopped before the game began", id)
+			return t.players[:]
+		}
 		var gone []*client
 		for _, p := range t.players {
 			if p.isClosed() {
@@ -124,6 +132,9 @@ func (t *table) askNames() bool {
 				case <-timer.C:
 					answers <- answer{i, "", false}
 					return
+				case <-t.s.stopping:
+					answers <- answer{i, "", false}
+					return
 				}
 			}
 		}()
@@ -133,7 +144,9 @@ func (t *table) askNames() bool {
 		a := <-answers
 		if !a.ok {
 			ok = false
-			t.players[a.i].close()
+			if !t.s.isStopping() {
+				t.players[a.i].close()
+			}
 			continue
 		}
 		t.players[a.i].name = a.name
@@ -188,6 +201,8 @@ func (t *table) play() {
 		case <-idle.C:
 			m := t.mover()
 			t.forfeit(m, fmt.Sprintf("%s lost on time (no move for %s)", m.name, t.s.cfg.Idle))
+		case <-t.s.stopping:
+			t.stop(t.s.stopWhy)
 		}
 	}
 }
@@ -340,6 +355,15 @@ func (t *table) forfeit(p *client, why string) {
 	t.finish()
 }
 
+// stop ends the game with no result, through no player's fault: it is
+// recorded as unfinished ('*').
+func (t *table) stop(why string) {
+	t.unfinished = why
+	t.result = "unfinished: " + why
+	t.both("\r\nSorry, %s. The game ends unfinished: no one wins, and it is recorded as unfinished (*).\r\n", why)
+	t.finish()
+}
+
 func (t *table) finish() {
 	for _, p := range t.players {
 		p.close()
@@ -356,6 +380,9 @@ func (t *table) saveRecord() {
 	tags := []record.Tag{{Name: record.TagDate, Value: t.began.Format("2006.01.02")}}
 	for side, p := range t.players {
 		tags = append(tags, record.Tag{Name: t.l.SideTag(side), Value: p.name})
+	}
+	if t.unfinished != "" {
+		tags = append(tags, record.Tag{Name: record.TagTermination, Value: "unfinished (" + t.unfinished + ")"})
 	}
 	r := t.l.Record(tags...)
 	name := fmt.Sprintf("%s-%s-table%d-%s-%s.txt", t.began.Format("20060102-150405"), info.ID, t.id,

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"boardrepl/internal/atomicfile"
+	"boardrepl/internal/textfile"
 	"boardrepl/rules/record"
 	"boardrepl/rules/record/ogn"
 	"boardrepl/rules/record/pgn"
@@ -84,7 +85,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in, name = f, fs.Arg(0)
 	}
-	data, err := io.ReadAll(in)
+	data, err := io.ReadAll(textfile.NewReader(in))
 	if err != nil {
 		fmt.Fprintf(stderr, "boardrepl convert: %v\n", err)
 		return 1

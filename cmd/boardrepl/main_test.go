@@ -12,6 +12,10 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// The signal tests start this binary as boardrepl itself.
+	if os.Getenv("BOARDREPL_TEST_MAIN") == "1" {
+		os.Exit(run(os.Args[1:]))
+	}
 	testscript.Main(m, map[string]func(){
 		"boardrepl": func() { os.Exit(run(os.Args[1:])) },
 	})

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"syscall"
 	"time"
 
 	"boardrepl/render"
@@ -17,7 +18,7 @@ import (
 	"boardrepl/telnet"
 )
 
-const serveUsage = `usage: boardrepl serve -g GAME [-o KEY=VALUE]... --port N [--addr 127.0.0.1] [--idle 5m] [--record DIR]
+const serveUsage = `usage: boardrepl serve -g GAME [-o KEY=VALUE]... --port N [--addr 127.0.0.1] [--idle 5m] [--record DIR] [--max-conns N]
 
 Runs two-player games over TCP, playable with a plain telnet client:
   telnet HOST PORT
@@ -33,14 +34,22 @@ on White's first turn; forced passes are played and announced.
 
 A player who disconnects, quits, or stays silent on his turn for longer than
 --idle loses the game (games are not adjourned); the other player is told.
-Each finished game is written as a record in --record DIR.
+Each game is written as a record in --record DIR.
+
+Ctrl-C or SIGTERM stops the server: the games in progress are nobody's
+fault, so both players are told the server is stopping and each game is
+recorded as unfinished (result '*'). Past --max-conns clients, the next one
+is told the server is full and disconnected; when the process runs out of
+file descriptors it waits and tries again rather than stopping.
 
   -g GAME       the game (see 'boardrepl games')
   -o KEY=VAL    a game option, repeatable (-o size=10)
   --port N      the TCP port to listen on (required; 0 picks a free one)
   --addr A      the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --idle D      how long the player to move may stay silent (default 5m)
-  --record DIR  write a record of every finished game to DIR
+  --record DIR  write a record of every game to DIR
+  --max-conns N the most clients connected at once (default 1000, or fewer
+                under a lower descriptor limit, ulimit -n)
 `
 
 var serveCmd = &command{
@@ -61,6 +70,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1", "")
 	idle := fs.Duration("idle", 5*time.Minute, "")
 	record := fs.String("record", "", "")
+	maxConns := fs.Int("max-conns", 0, "")
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "boardrepl serve: "+format+" (see 'boardrepl help serve')\n", a...)
 		return 2
@@ -91,13 +101,16 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *idle < time.Second {
 		return usageErr("--idle %s: want at least 1s", *idle)
 	}
+	if *maxConns < 0 {
+		return usageErr("--max-conns %d: want a number >= 1", *maxConns)
+	}
 	if *record != "" {
 		if st, err := os.Stat(*record); err != nil || !st.IsDir() {
 			return usageErr("--record %q: not a directory", *record)
 		}
 	}
 	srv, err := telnet.New(telnet.Config{
-		Info: info, Options: opts, Idle: *idle, RecordDir: *record, Log: stderr,
+		Info: info, Options: opts, Idle: *idle, RecordDir: *record, Log: stderr, MaxConns: *maxConns,
 		Render: func(g rules.Game, _ string, color bool) string {
 			// The board names the squares of the last move itself.
 			return render.Board(g.Board(), render.Style{Color: color, Sides: info.Sides, Captured: g.LastCaptured()})
@@ -113,7 +126,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "boardrepl serve: %s on %s; connect with: telnet %s %d (Ctrl-C stops)\n",
 		info.Name, ln.Addr(), *addr, ln.Addr().(*net.TCPAddr).Port)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := srv.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "boardrepl serve: %v\n", err)

@@ -25,6 +25,13 @@ import (
 	"syscall"
 )
 
+// missingDir is the error for a file whose folder does not exist; it is an
+// fs.ErrNotExist.
+type missingDir string
+
+func (e missingDir) Error() string        { return string(e) }
+func (e missingDir) Is(target error) bool { return target == fs.ErrNotExist }
+
 // ErrExist is returned (wrapped) when the file exists and may not be
 // overwritten.
 var ErrExist = errors.New("file exists")
@@ -136,7 +143,15 @@ func writeStraight(name, target string, data []byte) error {
 func create(name, target string, data []byte, overwrite bool, perm fs.FileMode, old os.FileInfo) error {
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
 	if err != nil {
-		return err
+		// Name the file asked for and its folder, not the temporary name.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return missingDir(fmt.Sprintf("%s: the folder %s does not exist", name, filepath.Dir(target)))
+		}
+		return fmt.Errorf("%s: cannot write in %s: %w", name, filepath.Dir(target), err)
 	}
 	tn := tmp.Name()
 	defer os.Remove(tn)

@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -199,3 +200,14 @@ func TestCharDevice(t *testing.T) {
 
 // mkdev is Linux's device number for a small major and minor.
 func mkdev(major, minor int) int { return major<<8 | minor }
+
+// A file in a folder that does not exist: the error names the file and the
+// folder, not the temporary name written first.
+func TestMissingFolder(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "nowhere", "x.rec")
+	err := Write(name, []byte("x"), false)
+	if err == nil || !errors.Is(err, fs.ErrNotExist) || strings.Contains(err.Error(), ".tmp") ||
+		err.Error() != name+": the folder "+filepath.Dir(name)+" does not exist" {
+		t.Fatalf("%v", err)
+	}
+}

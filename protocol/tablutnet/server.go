@@ -139,7 +139,7 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 	}
 
 	st, msg := tablutlog.StateOf(g)
-	lg.fine("<init>", "Players:\tWhite:\t"+ps[0].name+"\tvs\t"+ps[1].name)
+	lg.fine("<init>", "Players:\t"+ps[0].name+"\tvs\t"+ps[1].name)
 	lg.fine("<init>", "Repeated moves allowed:\t0\tCache:\t-1")
 	lg.fine("<init>", "Inizio partita")
 	lg.fine("<init>", "Stato:\n"+tablutlog.StateText(st))

@@ -365,7 +365,7 @@ func TestServerTwoClients(t *testing.T) {
 		t.Errorf("log file %s: %v", sres.LogPath, err)
 	}
 	first := strings.SplitN(glog.String(), "\n", 3)
-	if first[0] != "Mar 04, 2024 10:02:11 AM "+logClass+" <init>" || first[1] != "FINE: Players:\tWhite:\tboardrepl\tvs\tRawBot" {
+	if first[0] != "Mar 04, 2024 10:02:11 AM "+logClass+" <init>" || first[1] != "FINE: Players:\tboardrepl\tvs\tRawBot" {
 		t.Errorf("log starts %q", first[:2])
 	}
 	if !strings.Contains(console.String(), "END OF THE GAME") {

@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"boardrepl/internal/textfile"
 	"boardrepl/protocol/searcher"
 	"boardrepl/rules"
 	"boardrepl/rules/ataxx"
@@ -90,7 +91,7 @@ func (e *Engine) printf(format string, a ...any) {
 // stops any search (a search with limits is allowed to finish at the end of
 // the input; an infinite one is stopped). It returns the input's error.
 func (e *Engine) Run(ctx context.Context, in io.Reader) error {
-	sc := bufio.NewScanner(in)
+	sc := bufio.NewScanner(textfile.NewReader(in))
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for sc.Scan() {
 		if ctx.Err() != nil {

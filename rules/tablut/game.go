@@ -392,7 +392,7 @@ func (g *Game) Result() rules.Result {
 		}
 		return rules.Result{Status: rules.Win, Winner: black, Reason: reason}
 	case endRepetition:
-		return rules.Result{Status: rules.Draw, Winner: -1, Reason: "draw by repetition"}
+		return rules.Result{Status: rules.Draw, Winner: -1, Reason: "the position repeated"}
 	case endServerWhite:
 		return rules.Result{Status: rules.Win, Winner: white, Reason: "white won on the server (WHITEWIN)"}
 	case endServerBlack:

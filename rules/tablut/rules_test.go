@@ -188,7 +188,7 @@ func TestAshtonRepetitionAndUnplay(t *testing.T) {
 	c := g.Clone().(*Game)
 	play(t, g, "a2-a3") // the position after move 2 again
 	r := g.Result()
-	if r.Status != rules.Draw || r.Reason != "draw by repetition" {
+	if r.Status != rules.Draw || r.Reason != "the position repeated" {
 		t.Fatalf("result %+v", r)
 	}
 	// The clone carries the history.
@@ -215,7 +215,7 @@ func TestAshtonRepetitionAndUnplay(t *testing.T) {
 		t.Fatalf("the parsed position counted: %+v", p.Result())
 	}
 	play(t, p, "c3-d3") // the position after move 1 recurs
-	if p.Result().Reason != "draw by repetition" {
+	if p.Result().Reason != "the position repeated" {
 		t.Fatalf("result %+v", p.Result())
 	}
 	// A capture starts a new history.
@@ -449,7 +449,7 @@ func TestBrainKingRepetition(t *testing.T) {
 			play(t, g, cycle[(ply-1)%4])
 			r := g.Result()
 			if ply == c.drawAt {
-				if r.Status != rules.Draw || r.Reason != "draw by repetition" {
+				if r.Status != rules.Draw || r.Reason != "the position repeated" {
 					t.Errorf("%v ply %d: %+v", c.option, ply, r)
 				}
 				g.Unplay()

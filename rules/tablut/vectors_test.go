@@ -192,7 +192,7 @@ func TestVectorGames(t *testing.T) {
 		if got := resultTurn(g); got != v.FinalTurn {
 			t.Errorf("game %d (seed %d): final turn %s (%v), want %s", gi, v.Seed, got, g.Result(), v.FinalTurn)
 		}
-		wantReason := map[string]string{"king_escaped": "king escaped at ", "king_captured": "king captured at ", "repeated_state": "draw by repetition"}[v.End]
+		wantReason := map[string]string{"king_escaped": "king escaped at ", "king_captured": "king captured at ", "repeated_state": "the position repeated"}[v.End]
 		if r := g.Result(); wantReason == "" || !strings.HasPrefix(r.Reason, wantReason) {
 			t.Errorf("game %d: reason %q, want %s (%q)", gi, r.Reason, v.End, wantReason)
 		}

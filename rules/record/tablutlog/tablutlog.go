@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/record"
 	"boardrepl/rules/tablut"
@@ -41,14 +42,15 @@ type logEntry struct {
 // boardrepl's Ashton rules and checking each board the log shows against the
 // replay. Refused moves are not part of the game; they are listed.
 //
-// What it reads: the "Players:" line (the names), each "Turn: W Pawn from e3
+// What it reads: the "Players:" line (the names, "Players:\tW\tvs\tB" as the
+// server writes it since 2019 or "Players:\tWhite:\tW\tvs\tB" as before), each "Turn: W Pawn from e3
 // to h3" (a move; accepted when "Movimento pedina" follows, refused when a
 // warning comes first), and each "Stato:" (the board, rank 1 first, "-" and
 // the turn). The first state is the start; the last one's turn gives the
 // result. Header lines in any locale are accepted (the level word and the
 // month are not interpreted), Windows line ends too.
 func ReadLog(in io.Reader) (*LogGame, error) {
-	sc := bufio.NewScanner(in)
+	sc := bufio.NewScanner(textfile.NewReader(in))
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	var entries []*logEntry
 	var cur *logEntry
@@ -123,10 +125,15 @@ func ReadLog(in io.Reader) (*LogGame, error) {
 		msg := e.lines[0]
 		switch {
 		case strings.HasPrefix(msg, "Players:"):
+			// "Players:\tW\tvs\tB" since 2019, "Players:\tWhite:\tW\tvs\tB"
+			// before.
 			f := strings.Split(msg, "\t")
-			if len(f) == 5 && f[1] == "White:" && f[3] == "vs" {
-				rec.Set("White", OrUnknown(f[2]))
-				rec.Set("Black", OrUnknown(f[4]))
+			if len(f) == 5 && f[1] == "White:" {
+				f = append(f[:1], f[2:]...)
+			}
+			if len(f) == 4 && f[2] == "vs" {
+				rec.Set("White", OrUnknown(f[1]))
+				rec.Set("Black", OrUnknown(f[3]))
 			}
 		case logMove.MatchString(msg):
 			if g == nil {

@@ -12,9 +12,10 @@ func TestReadLogFixtures(t *testing.T) {
 	for _, c := range []struct {
 		file, moves, result, term, date string
 		refused                         int
+		white, black                    string
 	}{
-		{"challenge_it.log", "e4-c4 i6-h6 e5-e4 h6-h7 e4-h4 h7-g7 h4-h1", "1-0", "white wins (king escaped at h1)", "", 1},
-		{"challenge_en.log", "e4-c4", "1-0", "white wins (refused move, black e8-e7: Mossa sopra una casella occupata)", "2024.03.04", 1},
+		{"challenge_it.log", "e4-c4 i6-h6 e5-e4 h6-h7 e4-h4 h7-g7 h4-h1", "1-0", "white wins (king escaped at h1)", "", 1, "Ann", "Bo"},
+		{"challenge_en.log", "e4-c4", "1-0", "white wins (refused move, black e8-e7: Mossa sopra una casella occupata)", "2024.03.04", 1, "WP", "BP"},
 	} {
 		f, err := os.Open("testdata/" + c.file)
 		if err != nil {
@@ -32,7 +33,7 @@ func TestReadLogFixtures(t *testing.T) {
 		if r.Get("Result") != c.result || r.Get("Termination") != c.term || r.Get("Date") != c.date || len(lg.Refused) != c.refused {
 			t.Errorf("%s: tags %+v refused %q", c.file, r.Tags, lg.Refused)
 		}
-		if r.Get("White") == "" || r.Get("Black") == "" {
+		if r.Get("White") != c.white || r.Get("Black") != c.black {
 			t.Errorf("%s: names %+v", c.file, r.Tags)
 		}
 		// The record round-trips through the REPL's format.
@@ -54,6 +55,14 @@ func TestReadLogErrors(t *testing.T) {
 		_, err := ReadLog(strings.NewReader(strings.Replace(text, c.from, c.to, 1)))
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "line ") {
 			t.Errorf("%s -> %s: %v, want %s", c.from, c.to, err, c.want)
+		}
+	}
+	// A name is one word to the server; a line that is neither form leaves
+	// the names unknown rather than guessed.
+	for _, line := range []string{"Players:\tAnn\tBo", "Players:\tWhite:\tAnn\tvs", "Players:\tAnn\tvs\tBo\tvs\tCy"} {
+		lg, err := ReadLog(strings.NewReader(strings.Replace(text, "Players:\tAnn\tvs\tBo", line, 1)))
+		if err != nil || lg.Record.Get("White") != "" || lg.Record.Get("Black") != "" {
+			t.Errorf("%q: %v, names %q %q", line, err, lg.Record.Get("White"), lg.Record.Get("Black"))
 		}
 	}
 	if _, err := ReadLog(strings.NewReader("hello\nworld\n")); err == nil {
