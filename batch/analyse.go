@@ -6,12 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"sync"
 
 	"boardrepl/internal/textfile"
+	"boardrepl/render"
 	"boardrepl/rules"
+	"boardrepl/rules/analysis"
 	"boardrepl/rules/engine"
 	"boardrepl/rules/line"
 	"boardrepl/rules/record"
@@ -21,7 +22,8 @@ var analyseCmd = &Command{
 	Name:    "analyse",
 	Summary: "search positions or game records: best move, score, principal variation",
 	Usage: `usage: boardrepl analyse [-g GAME] [-o KEY=VALUE]... [--depth N | --time T | --nodes N]
-                         [-j N] [-t N] [--skip N] [--stop-after N] [--json] FILE...
+                         [-j N] [-t N] [--skip N] [--stop-after N] [--confirm N]
+                         [--svg FILE] [--json] FILE...
 
 Searches every position of the files (FILE "-" is stdin) with the alpha-beta
 engine and prints the best move, the score from the side to move's view (100
@@ -30,10 +32,14 @@ the principal variation:
   pos.txt:3: best f2 score +104 depth 4 pv f2 b6 g1e3 a7c5
 A file is either positions, one position string per line ('#' starts a
 comment), or one game record (tags such as [Game "ataxx"] and the moves, or
-a plain move list): then every position of the game is searched, each move
-is scored against the best one and the moves that threw away the most are
-listed at the end:
-  game.txt:9: ply 1 red played f2 +40, best g1e3 +55 (loss 15) pv g1e3 a7c5
+a plain move list): then every move is judged (as the REPL's analyse does):
+scored against the engine's best at the same depth, marked ? when it loses
+100 (about a piece) and 5 points of expected score, ?? at 300 and 15 points,
+or when it throws away a proven win or walks into a proven loss (said in
+words), and only when a search --confirm plies deeper agrees; the counts and
+the worst moves end each record:
+  game.txt:9: ply 3 red played g1g3? +16, best e2 +242 (loss 226, confirmed at depth 6) depth 4 pv e2 a3
+  game.txt: 1 ?, 0 ??; worst moves: ply 3 red g1g3? (-226)
 Results are printed in input order as they finish.
 
   --depth N      search depth in plies (the default, 4, when no limit is given)
@@ -43,11 +49,17 @@ Results are printed in input order as they finish.
   -t N           threads for each search (Lazy SMP; results may then vary)
   --skip N       skip the first N positions (to resume an interrupted run)
   --stop-after N stop after N positions, as if interrupted
+  --confirm N    search a marked move again N plies deeper (default 2; 0: never)
+  --svg FILE     draw the evaluation graph of the record (one record only) in
+                 FILE, an SVG picture: the score after every ply, ? and ?? marked
   --json         one object per position: {"file","line","position","side","best",
-                 "score","mate","pv","depth","nodes"}; "mate" (plies to a proven end,
-                 negative when the side to move loses) only when proven; records add
-                 {"ply","played","played_score","loss"}; a finished game gives
-                 {"over":true,"result"}
+                 "score","mate","margin","score_text","pv","depth","nodes"}: "score"
+                 (units) only when nothing is proven, else "mate" (plies to a proven
+                 end, negative when the side to move loses) or "margin" (a final
+                 margin proven by the game's endgame tables); records add {"ply",
+                 "played","played_score"|"played_mate"|"played_margin","played_text",
+                 "loss","mark","note","checked_depth"} and end with {"summary":true,
+                 "dubious","blunders","worst"}; a finished game gives {"over":true,"result"}
 
 Ctrl-C stops the run: what was printed is complete, and the message on
 stderr gives the --skip that resumes it.
@@ -62,7 +74,9 @@ type analyseItem struct {
 	rec    int    // the record it belongs to, -1 for a position file
 	ply    int    // records: the number of the move played from here (1-based)
 	played string // records: the move played from here ("" after the last)
-	err    error  // the position or move could not be read
+	move   rules.Move
+	forced bool  // records: the move is a forced pass (not judged)
+	err    error // the position or move could not be read
 	// malformed: err is a position that could not be read (bad input,
 	// exit status 2), not an illegal move (1).
 	malformed bool
@@ -70,28 +84,56 @@ type analyseItem struct {
 
 type analyseOut struct {
 	res  engine.Result
+	ply  analysis.Ply // records: the verdict on the move played
 	over bool
 	text string // the result of a finished game
 	done bool
 }
 
 type analyseJSON struct {
-	File        string   `json:"file"`
-	Line        int      `json:"line"`
-	Position    string   `json:"position"`
-	Side        string   `json:"side"`
-	Best        string   `json:"best"`
-	Score       int      `json:"score"`
-	Mate        *int     `json:"mate,omitempty"`
-	PV          []string `json:"pv"`
-	Depth       int      `json:"depth"`
-	Nodes       int64    `json:"nodes"`
-	Over        bool     `json:"over,omitempty"`
-	Result      string   `json:"result,omitempty"`
-	Ply         int      `json:"ply,omitempty"`
-	Played      string   `json:"played,omitempty"`
-	PlayedScore *int     `json:"played_score,omitempty"`
-	Loss        *int     `json:"loss,omitempty"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Position string `json:"position"`
+	Side     string `json:"side"`
+	Best     string `json:"best,omitempty"`
+	scoreJSON
+	PV     []string `json:"pv"`
+	Depth  int      `json:"depth,omitempty"`
+	Nodes  int64    `json:"nodes,omitempty"`
+	Over   bool     `json:"over,omitempty"`
+	Result string   `json:"result,omitempty"`
+	Ply    int      `json:"ply,omitempty"`
+	Played string   `json:"played,omitempty"`
+	Forced bool     `json:"forced,omitempty"`
+	*playedJSON
+}
+
+// scoreJSON is a score without internal values: "score" in evaluation
+// units when nothing is proven, else "mate" (plies to a proven end,
+// negative when the side loses) or "margin" (a final margin proven by the
+// game's endgame tables); "score_text" as the text output writes it.
+type scoreJSON struct {
+	Score     *int   `json:"score,omitempty"`
+	Mate      *int   `json:"mate,omitempty"`
+	Margin    *int   `json:"margin,omitempty"`
+	ScoreText string `json:"score_text,omitempty"`
+}
+
+func scoreOf(s int) scoreJSON {
+	v := engine.ValueOf(s)
+	return scoreJSON{Score: v.Units, Mate: v.Mate, Margin: v.Margin, ScoreText: v.Text}
+}
+
+// playedJSON is the verdict on a move played in a record.
+type playedJSON struct {
+	PlayedScore  *int   `json:"played_score,omitempty"`
+	PlayedMate   *int   `json:"played_mate,omitempty"`
+	PlayedMargin *int   `json:"played_margin,omitempty"`
+	PlayedText   string `json:"played_text"`
+	Loss         *int   `json:"loss,omitempty"`
+	Mark         string `json:"mark,omitempty"`
+	Note         string `json:"note,omitempty"`
+	CheckedDepth int    `json:"checked_depth,omitempty"`
 }
 
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -100,7 +142,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet(c)
 	gf.register(fs)
 	var lim engine.Limits
-	var jobs, threads, skip, stopAfter int
+	var jobs, threads, skip, stopAfter, confirm int
 	fs.IntVar(&lim.Depth, "depth", 0, "depth")
 	fs.DurationVar(&lim.Time, "time", 0, "time per position")
 	fs.Int64Var(&lim.Nodes, "nodes", 0, "nodes per position")
@@ -108,6 +150,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&threads, "t", 1, "threads per search")
 	fs.IntVar(&skip, "skip", 0, "positions to skip")
 	fs.IntVar(&stopAfter, "stop-after", 0, "stop after N positions")
+	fs.IntVar(&confirm, "confirm", analysis.DefaultConfirm, "plies deeper a marked move is searched again")
+	svgFile := fs.String("svg", "", "draw the evaluation graph of the record in FILE")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, c.Usage)
@@ -125,8 +169,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, c.Name, usagef("--depth %d: want less than %d", lim.Depth, engine.MaxPly))
 	case jobs < 1 || threads < 1:
 		return fail(stderr, c.Name, usagef("-j and -t want at least 1"))
-	case skip < 0 || stopAfter < 0:
-		return fail(stderr, c.Name, usagef("--skip and --stop-after cannot be negative"))
+	case skip < 0 || stopAfter < 0 || confirm < 0:
+		return fail(stderr, c.Name, usagef("--skip, --stop-after and --confirm cannot be negative"))
 	}
 	if lim.Depth == 0 && lim.Time == 0 && lim.Nodes == 0 {
 		lim.Depth = 4
@@ -163,6 +207,9 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		items = append(items, its...)
 	}
+	if *svgFile != "" && nrec != 1 {
+		return fail(stderr, c.Name, usagef("--svg draws the graph of one game record; the files hold %d", nrec))
+	}
 	total := len(items)
 	if skip > total {
 		skip = total
@@ -178,24 +225,31 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cond := sync.NewCond(&mu)
 	work := make(chan int)
 	var wg sync.WaitGroup
+	aopts := analysis.Options{Limits: lim, Threads: threads, Confirm: confirm}
+	if confirm == 0 {
+		aopts.Confirm = -1
+	}
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := engine.New(engine.Options{Threads: threads})
+			a := analysis.New(aopts)
 			for i := range work {
 				it := &items[i]
 				var o analyseOut
 				if it.err == nil {
-					if over, _ := rules.Outcome(it.g); over {
+					var err error
+					switch over, _ := rules.Outcome(it.g); {
+					case over:
 						o.over, o.text = true, rules.FormatResult(it.g, it.g.Result())
-					} else {
-						e.NewGame()
-						res, err := e.Search(ctx, it.g, lim, nil)
-						if err != nil || ctx.Err() != nil {
-							continue // interrupted: not reported
-						}
-						o.res = res
+					case it.forced:
+					case it.rec >= 0 && it.played != "":
+						o.ply, err = a.Judge(ctx, it.g, it.move)
+					default:
+						o.res, err = a.Search(ctx, it.g)
+					}
+					if err != nil || ctx.Err() != nil {
+						continue // interrupted: not reported
 					}
 				}
 				o.done = true
@@ -237,19 +291,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	bar.set(skip)
 	status := ExitOK
 	printed := skip
-	var losses []lossEntry
-	// ready says whether item i can be printed: it is done and, inside a
-	// record, so is the next position (which scores the move played).
-	ready := func(i int) bool {
-		if !outs[i].done {
-			return false
-		}
-		it := &items[i]
-		if it.rec >= 0 && it.played != "" && it.err == nil && i+1 < total && items[i+1].rec == it.rec {
-			return outs[i+1].done
-		}
-		return true
-	}
+	var plies []analysis.Ply
+	ready := func(i int) bool { return outs[i].done }
 	mu.Lock()
 	for printed < total {
 		for !ready(printed) && !finished() {
@@ -260,11 +303,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		mu.Unlock()
 		i := printed
-		var next *analyseOut
-		if i+1 < total && items[i+1].rec == items[i].rec && items[i].rec >= 0 {
-			next = &outs[i+1]
-		}
-		if err := printAnalyse(stdout, &gf, &items[i], &outs[i], next, &losses); err != nil {
+		if err := printAnalyse(stdout, &gf, &items[i], &outs[i], &plies); err != nil {
 			fmt.Fprintf(stderr, "boardrepl analyse: %v\n", err)
 			if items[i].malformed {
 				status = ExitUsage
@@ -274,8 +313,14 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		it := &items[i]
 		if it.rec >= 0 && (i+1 == total || items[i+1].rec != it.rec) {
-			printLosses(stdout, &gf, it.file, losses)
-			losses = losses[:0]
+			printWorst(stdout, &gf, it.file, plies)
+			if *svgFile != "" {
+				if err := analyseGraph(*svgFile, it.g, plies, lim); err != nil {
+					fmt.Fprintf(stderr, "boardrepl analyse: --svg: %v\n", err)
+					status = ExitFail
+				}
+			}
+			plies = plies[:0]
 		}
 		printed++
 		bar.set(printed)
@@ -298,12 +343,6 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ExitFail
 	}
 	return status
-}
-
-type lossEntry struct {
-	ply        int
-	side, move string
-	loss       int
 }
 
 // readAnalyseFile reads a file of positions or a game record.
@@ -398,7 +437,9 @@ func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *i
 				break
 			}
 		}
-		out = append(out, analyseItem{file: name, line: m.Line, g: before[j], rec: id, ply: k + 1, played: l.At(j).Text})
+		p := l.At(j)
+		out = append(out, analyseItem{file: name, line: m.Line, g: before[j], rec: id, ply: k + 1, played: p.Text,
+			move: p.Move, forced: p.Forced})
 		end = before[j+1]
 	}
 	last := 0
@@ -409,7 +450,7 @@ func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *i
 	return out, nil
 }
 
-func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o, next *analyseOut, losses *[]lossEntry) error {
+func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o *analyseOut, plies *[]analysis.Ply) error {
 	if it.err != nil {
 		if gf.json {
 			writeJSON(w, struct {
@@ -423,66 +464,50 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o, next *analyseO
 	g := it.g
 	side := g.SideName(g.SideToMove())
 	where := fmt.Sprintf("%s:%d:", it.file, it.line)
-	if o.over {
-		if gf.json {
-			writeJSON(w, analyseJSON{File: it.file, Line: it.line, Position: g.Position(), Side: side, PV: []string{}, Over: true, Result: o.text, Ply: it.ply})
-		} else if it.rec >= 0 {
-			fmt.Fprintf(w, "%s end: %s\n", where, o.text)
+	j := analyseJSON{File: it.file, Line: it.line, Position: g.Position(), Side: side, PV: []string{}, Ply: it.ply}
+	var line string
+	switch {
+	case o.over:
+		j.Over, j.Result = true, o.text
+		if it.rec >= 0 {
+			line = "end: " + o.text
 		} else {
-			fmt.Fprintf(w, "%s game over: %s\n", where, o.text)
+			line = "game over: " + o.text
 		}
-		return nil
-	}
-	r := &o.res
-	j := analyseJSON{File: it.file, Line: it.line, Position: g.Position(), Side: side, Best: r.BestText, Score: r.Score,
-		PV: r.PVText, Depth: r.Depth, Nodes: r.Nodes, Ply: it.ply}
-	if j.PV == nil {
-		j.PV = []string{}
-	}
-	if m := r.Mate(); m != 0 {
-		j.Mate = &m
-	}
-	line := fmt.Sprintf("best %s score %s depth %d pv %s", r.BestText, engine.FormatScore(r.Score), r.Depth, strings.Join(r.PVText, " "))
-	if it.rec >= 0 && it.played != "" && next != nil && next.done {
-		var ps int
-		if next.over {
-			// The move ended the game: score it exactly.
-			after := it.g.Clone()
-			mv, _ := after.ParseMove(it.played)
-			after.Play(mv)
-			_, win := rules.Outcome(after)
-			switch {
-			case win < 0:
-				ps = 0
-			case win == g.SideToMove():
-				ps = engine.Mate - 1
-			default:
-				ps = -(engine.Mate - 1)
-			}
-		} else {
-			ps = engine.MoveScore(next.res.Score)
+	case it.forced:
+		j.Played, j.Forced = it.played, true
+		line = fmt.Sprintf("ply %d %s played %s (forced)", it.ply, side, it.played)
+	case it.rec >= 0 && it.played != "":
+		p := &o.ply
+		p.Ply = it.ply
+		*plies = append(*plies, *p)
+		j.Best, j.scoreJSON, j.Depth = p.Best, scoreOf(p.BestScore), p.Depth
+		if p.PV != nil {
+			j.PV = p.PV
 		}
-		loss := 0
-		if it.played == r.BestText {
-			ps = r.Score // the same move, judged at the same depth
-		} else {
-			loss = engine.ScoreLoss(r.Score, ps)
+		j.Played = p.Move
+		ps := scoreOf(p.Score)
+		pj := &playedJSON{PlayedScore: ps.Score, PlayedMate: ps.Mate, PlayedMargin: ps.Margin, PlayedText: ps.ScoreText,
+			Mark: p.Mark, Note: p.Note}
+		if p.Note == "" {
+			pj.Loss = &p.Loss
 		}
-		j.Played, j.PlayedScore, j.Loss = it.played, &ps, &loss
-		mark := ""
-		switch {
-		case loss >= 300:
-			mark = "??"
-		case loss >= 100:
-			mark = "?"
+		if p.Checked {
+			pj.CheckedDepth = p.CheckDepth
 		}
-		line = fmt.Sprintf("ply %d %s played %s%s %s, best %s %s (loss %d) depth %d pv %s", it.ply, side, it.played, mark,
-			engine.FormatScore(ps), r.BestText, engine.FormatScore(r.Score), loss, r.Depth, strings.Join(r.PVText, " "))
-		if loss > 0 {
-			*losses = append(*losses, lossEntry{it.ply, side, it.played, loss})
+		j.playedJSON = pj
+		line = fmt.Sprintf("ply %d %s played %s%s %s, best %s %s (%s) depth %d pv %s", it.ply, side, p.Move, p.Mark,
+			engine.FormatScore(p.Score), p.Best, engine.FormatScore(p.BestScore), why(p), p.Depth, strings.Join(p.PV, " "))
+	default:
+		r := &o.res
+		j.Best, j.scoreJSON, j.Depth, j.Nodes = r.BestText, scoreOf(r.Score), r.Depth, r.Nodes
+		if r.PVText != nil {
+			j.PV = r.PVText
 		}
-	} else if it.rec >= 0 {
-		line = fmt.Sprintf("ply %d %s to move: %s", it.ply, side, line)
+		line = fmt.Sprintf("best %s score %s depth %d pv %s", r.BestText, engine.FormatScore(r.Score), r.Depth, strings.Join(r.PVText, " "))
+		if it.rec >= 0 {
+			line = fmt.Sprintf("ply %d %s to move: %s", it.ply, side, line)
+		}
 	}
 	if gf.json {
 		writeJSON(w, j)
@@ -492,37 +517,77 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o, next *analyseO
 	return nil
 }
 
-// printLosses lists the moves of a record that threw away the most.
-func printLosses(w io.Writer, gf *gameFlags, file string, losses []lossEntry) {
-	sort.SliceStable(losses, func(i, j int) bool { return losses[i].loss > losses[j].loss })
-	if len(losses) > 3 {
-		losses = losses[:3]
+// why says what a verdict rests on: "loss 120", "missed a win in 3 plies",
+// and whether a deeper search confirmed the mark.
+func why(p *analysis.Ply) string {
+	s := fmt.Sprintf("loss %d", p.Loss)
+	if p.Note != "" {
+		s = p.Note
+	}
+	if p.Checked {
+		if p.Mark != "" {
+			s += fmt.Sprintf(", confirmed at depth %d", p.CheckDepth)
+		} else {
+			s += fmt.Sprintf(", no mistake at depth %d", p.CheckDepth)
+		}
+	}
+	return s
+}
+
+// printWorst lists the moves of a record that lost the most.
+func printWorst(w io.Writer, gf *gameFlags, file string, plies []analysis.Ply) {
+	worst := analysis.Worst(plies, 3)
+	dubious, blunders := 0, 0
+	for _, p := range plies {
+		switch p.Mark {
+		case "?":
+			dubious++
+		case "??":
+			blunders++
+		}
 	}
 	if gf.json {
-		type lj struct {
+		type wj struct {
 			Ply  int    `json:"ply"`
 			Side string `json:"side"`
 			Move string `json:"move"`
-			Loss int    `json:"loss"`
+			Mark string `json:"mark,omitempty"`
+			Loss *int   `json:"loss,omitempty"`
+			Note string `json:"note,omitempty"`
 		}
-		out := make([]lj, len(losses))
-		for i, l := range losses {
-			out[i] = lj{l.ply, l.side, l.move, l.loss}
+		out := make([]wj, len(worst))
+		for i, p := range worst {
+			out[i] = wj{Ply: p.Ply, Side: p.SideName, Move: p.Move, Mark: p.Mark, Note: p.Note}
+			if p.Note == "" {
+				out[i].Loss = &worst[i].Loss
+			}
 		}
 		writeJSON(w, struct {
-			File    string `json:"file"`
-			Summary bool   `json:"summary"`
-			Worst   []lj   `json:"worst"`
-		}{file, true, out})
+			File     string `json:"file"`
+			Summary  bool   `json:"summary"`
+			Dubious  int    `json:"dubious"`
+			Blunders int    `json:"blunders"`
+			Worst    []wj   `json:"worst"`
+		}{file, true, dubious, blunders, out})
 		return
 	}
-	if len(losses) == 0 {
+	if len(worst) == 0 {
 		fmt.Fprintf(w, "%s: no move lost anything at this depth\n", file)
 		return
 	}
-	parts := make([]string, len(losses))
-	for i, l := range losses {
-		parts[i] = fmt.Sprintf("ply %d %s %s (-%d)", l.ply, l.side, l.move, l.loss)
+	parts := make([]string, len(worst))
+	for i := range worst {
+		parts[i] = worst[i].Summary()
 	}
-	fmt.Fprintf(w, "%s: worst moves: %s\n", file, strings.Join(parts, ", "))
+	fmt.Fprintf(w, "%s: %d ?, %d ??; worst moves: %s\n", file, dubious, blunders, strings.Join(parts, ", "))
+}
+
+// analyseGraph draws the evaluation graph of a record's plies in file.
+func analyseGraph(file string, g rules.Game, plies []analysis.Ply, lim engine.Limits) error {
+	var b strings.Builder
+	title := fmt.Sprintf("%s: analysis at %s", g.Info().Name, lim)
+	if err := render.GraphSVG(&b, analysis.GraphPoints(plies), analysis.GraphLimit, [2]string{g.SideName(0), g.SideName(1)}, g.Board().Colours, title); err != nil {
+		return err
+	}
+	return render.WriteSVGFile(file, []byte(b.String()))
 }

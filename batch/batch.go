@@ -34,7 +34,7 @@ type Command struct {
 }
 
 // Commands lists the batch subcommands in the order help shows them.
-var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd}
+var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd, diagramCmd}
 
 // Lookup returns the named batch subcommand, or nil.
 func Lookup(name string) *Command {
@@ -166,7 +166,9 @@ func (gf *gameFlags) open(cmd string, stderr io.Writer) (rules.Game, error) {
 	given := map[string]bool{}
 	for _, p := range gf.opts {
 		k, _, _ := strings.Cut(p, "=")
-		given[strings.TrimSpace(k)] = true
+		if spec := info.Option(strings.TrimSpace(k)); spec != nil {
+			given[spec.Name] = true // under its current name (seed= is pattern=)
+		}
 	}
 	for _, p := range info.FormatOptions(g.Options()) {
 		if k, _, _ := strings.Cut(p, "="); !given[k] {
@@ -237,4 +239,5 @@ func init() {
 	playCmd.Run = runPlay
 	analyseCmd.Run = runAnalyse
 	matchCmd.Run = runMatch
+	diagramCmd.Run = runDiagram
 }

@@ -23,8 +23,12 @@ with -o KEY=VALUE), with defaults and accepted values.
 
 type optionJSON struct {
 	Name    string   `json:"name"`
+	Aliases []string `json:"aliases,omitempty"` // older names still accepted
+	Type    string   `json:"type"`              // choice or number
 	Default string   `json:"default"`
-	Values  []string `json:"values,omitempty"`
+	Values  []string `json:"values,omitempty"` // a choice's values, a number's words
+	Min     *int64   `json:"min,omitempty"`    // a number's range
+	Max     *int64   `json:"max,omitempty"`
 	Help    string   `json:"help"`
 }
 
@@ -56,7 +60,11 @@ func runGames(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				gj.Aliases = []string{}
 			}
 			for _, o := range in.Options {
-				gj.Options = append(gj.Options, optionJSON{o.Name, o.Default, o.Values, o.Help})
+				oj := optionJSON{Name: o.Name, Aliases: o.Aliases, Type: o.Type.String(), Default: o.Default, Values: o.Values, Help: o.Help}
+				if o.Type == rules.Number {
+					oj.Min, oj.Max = &o.Min, &o.Max
+				}
+				gj.Options = append(gj.Options, oj)
 			}
 			writeJSON(stdout, gj)
 			continue
@@ -69,11 +77,7 @@ func runGames(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  sides: %s moves first, then %s\n", in.Sides[0], in.Sides[1])
 		fmt.Fprintf(stdout, "  start: %s\n", in.Start)
 		for _, o := range in.Options {
-			vals := ""
-			if len(o.Values) > 0 {
-				vals = " [" + strings.Join(o.Values, "|") + "]"
-			}
-			fmt.Fprintf(stdout, "  -o %s=%s%s  %s\n", o.Name, o.Default, vals, o.Help)
+			fmt.Fprintf(stdout, "  -o %s=%s [%s]  %s\n", o.Name, o.Default, o.Range(), o.Help)
 		}
 	}
 	return ExitOK

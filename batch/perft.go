@@ -15,13 +15,13 @@ var perftCmd = &Command{
 	Usage: `usage: boardrepl perft -g GAME [-o KEY=VALUE]... [-p POSITION] -d N [--divide] [-t N] [--json]
 
 Counts the positions reachable in exactly 1..N moves and prints one line per
-depth:  depth D nodes X time T nps Y
+depth:  depth D nodes X time MS nps Y (MS: milliseconds)
 A finished game has no moves; a forced pass counts as a move.
 
   -d N       the depth (required)
   --divide   first print one line per root move: MOVE NODES (perft N-1 below it)
   -t N       threads: split the root moves over N goroutines (default 1)
-  --json     one object per line: {"depth","nodes","time_s","nps"}, divide
+  --json     one object per line: {"depth","nodes","time_ms","nps"}, divide
              lines as {"move","nodes"}
 
 Ctrl-C (SIGINT) or SIGTERM stops it cleanly: the depths already printed
@@ -74,14 +74,14 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if gf.json {
 			writeJSON(stdout, struct {
-				Depth int     `json:"depth"`
-				Nodes uint64  `json:"nodes"`
-				Time  float64 `json:"time_s"`
-				NPS   uint64  `json:"nps"`
-			}{d, nodes, secs, nps})
+				Depth int    `json:"depth"`
+				Nodes uint64 `json:"nodes"`
+				Time  int64  `json:"time_ms"`
+				NPS   uint64 `json:"nps"`
+			}{d, nodes, el.Milliseconds(), nps})
 			return
 		}
-		fmt.Fprintf(stdout, "depth %d nodes %d time %.3f nps %d\n", d, nodes, secs, nps)
+		fmt.Fprintf(stdout, "depth %d nodes %d time %d nps %d\n", d, nodes, el.Milliseconds(), nps)
 	}
 	if *depth == 0 {
 		line(0, 1, 0)

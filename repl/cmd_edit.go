@@ -211,10 +211,28 @@ func formats(g rules.Game) []string {
 	return nil
 }
 
-func cmdExport(_ context.Context, r *REPL, args []string, _ string) error {
+func cmdExport(_ context.Context, r *REPL, args []string, rest string) error {
 	g := r.s.Game()
+	if len(args) > 0 && args[0] == "svg" {
+		file := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "svg"))
+		if file == "" {
+			return errors.New("usage: export svg FILE (draws the board as an SVG picture)")
+		}
+		st := r.style()
+		st.Color, st.Marked = false, nil
+		var b strings.Builder
+		bd := g.Board()
+		if err := render.BoardSVG(&b, &bd, st, render.DiagramTitle(g)); err != nil {
+			return err
+		}
+		if err := render.WriteSVGFile(file, []byte(b.String())); err != nil {
+			return fmt.Errorf("export svg: %v", err)
+		}
+		fmt.Fprintf(r.out, "drew the board in %s\n", file)
+		return nil
+	}
 	if len(args) > 1 {
-		return errors.New("usage: export [FORMAT]")
+		return errors.New("usage: export [FORMAT] or export svg FILE")
 	}
 	if len(args) == 1 && args[0] != "string" {
 		if !contains(formats(g), args[0]) {

@@ -241,15 +241,11 @@ func cmdRules(_ context.Context, r *REPL, args []string, _ string) error {
 		fmt.Fprintln(r.out, "options (change with 'new KEY=VALUE'):")
 		opts := r.s.Options()
 		for _, o := range info.Options {
-			vals := ""
-			if len(o.Values) > 0 {
-				vals = "; one of " + strings.Join(o.Values, ", ")
-			}
 			def := o.Default
 			if def == "" {
 				def = `""`
 			}
-			fmt.Fprintf(r.out, "  %s=%s  %s (default %s%s)\n", o.Name, opts[o.Name], o.Help, def, vals)
+			fmt.Fprintf(r.out, "  %s=%s  %s (default %s; %s)\n", o.Name, opts[o.Name], o.Help, def, o.Want())
 		}
 	}
 	ms := rules.MoveTexts(g)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"boardrepl/rules"
+	"boardrepl/rules/analysis"
 )
 
 // Command is one REPL command.
@@ -90,7 +91,7 @@ func init() {
 			Run:  cmdDivide},
 		// Engine.
 		{Name: "go", Args: "[depth N] [time T] [nodes N]", Group: "engine", Summary: "search this position, depth by depth (Ctrl-C stops it)",
-			Help: "Searches the current position with the alpha-beta engine. After each depth\nit prints\n  depth D score S nodes N nps N time T pv MOVES\nthen  bestmove MOVE score S depth D  (the move is not played: type it, or\n'play MOVE'). Scores are from the side to move's view: 100 is about a\npiece (a seed in Oware), #N a win in N plies, #-N a loss in N plies.\nWithout a limit it searches for " + goDefault.String() + "; 'go infinite' searches until\nCtrl-C. Ctrl-C stops any search and prints the best move so far.\n" + limitsHelp + "\n  go           go depth 6        go time 10s nodes 1000000",
+			Help: "Searches the current position with the alpha-beta engine. After each depth\nit prints\n  depth D score S nodes N nps N time MS pv MOVES\n(MS: milliseconds) then  bestmove MOVE score S depth D  (the move is not played: type it, or\n'play MOVE'). Scores are from the side to move's view: 100 is about a\npiece (a seed in Oware), #N a win in N plies, #-N a loss in N plies.\nWithout a limit it searches for " + goDefault.String() + "; 'go infinite' searches until\nCtrl-C. Ctrl-C stops any search and prints the best move so far.\n" + limitsHelp + "\n  go           go depth 6        go time 10s nodes 1000000",
 			Run:  cmdGo, Complete: completeLimits(true)},
 		{Name: "genmove", Args: "[depth N] [time T] [nodes N]", Group: "engine", Summary: "the engine chooses a move for the side to move and plays it",
 			Help: "Searches like 'hint' (" + hintDefault.String() + " unless limited), then plays the move it finds\n(as GTP's genmove does) and shows the board.\n" + limitsHelp + "\n  genmove        genmove depth 4",
@@ -104,8 +105,8 @@ func init() {
 		{Name: "ai", Aliases: []string{"computer"}, Args: "[SIDE|both|off] [LEVEL]", Group: "engine", Summary: "the computer plays a side, or both, at a level 1-9",
 			Help: aiHelp,
 			Run:  cmdAI, Complete: completeAI},
-		{Name: "analyse", Aliases: []string{"analyze"}, Args: "[depth N] [time T] [nodes N]", Group: "engine", Summary: "score every move so far; mark the bad ones ? and ??",
-			Help: "Searches every position of the game from its start up to the current\nposition (depth " + strconv.Itoa(analyseDepth) + " unless limited) and prints, for each move, its score\nfor the side that played it and, when the engine prefers another move,\nthat move, its score, the loss and its line:\n  ply 3 red g1g3? +16, best e2 +242 (loss 226) line e2 a3 e2c3\nA move losing " + strconv.Itoa(lossDubious) + " or more (about a piece) is marked ?, " + strconv.Itoa(lossBlunder) + " or more ??.\nThen the best move now and the (up to 3) moves that lost the most.\nCtrl-C stops it; what was printed stays.\n" + limitsHelp,
+		{Name: "analyse", Aliases: []string{"analyze"}, Args: "[depth N] [time T] [nodes N] [--svg FILE]", Group: "engine", Summary: "score every move so far; mark the bad ones ? and ??",
+			Help: "Judges every move of the game from its start up to the current position\n(depth " + strconv.Itoa(analysis.DefaultDepth) + " unless limited): the move played is scored by a search\nof the position after it one ply shallower, so that it and the engine's\nbest move are judged at the same depth; each line gives its score for the\nside that played it and, when the engine prefers another move, that move,\nits score, the loss and its line:\n  ply 3 red g1g3? +16, best e2 +242 (loss 226) line e2 a3 e2c3\nA move losing " + strconv.Itoa(analysis.Dubious) + " or more (about a piece) and " + strconv.Itoa(analysis.DubiousChances) + " points of the mover's\nexpected score (in %, from the score by the logistic curve of chess sites:\n+300 is 75 %) is marked ?, " + strconv.Itoa(analysis.Blunder) + " or more and " + strconv.Itoa(analysis.BlunderChances) + " points ??, so that a\nloss in a game already decided is no blunder; one that throws away a proven win is ?? (missed a win in N plies), one that\nwalks into a proven loss the best move avoids is ?? (allows a loss in N\nplies). A marked move is searched again " + strconv.Itoa(analysis.DefaultConfirm) + " plies deeper and keeps the\nmilder mark: a verdict is only given when it holds deeper.\nThen the best move now and the (up to 3) worst moves.\n  --svg FILE  also draw the evaluation graph (score per ply, ? and ?? marked)\n              as an SVG picture in FILE (a new file, or an SVG picture)\nCtrl-C stops it; what was printed stays.\n" + limitsHelp,
 			Run:  cmdAnalyse, Complete: completeLimits(false)},
 		// Edit.
 		{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE", Group: "edit", Summary: "put a piece on a square, ignoring the rules",
@@ -138,8 +139,8 @@ func init() {
 		{Name: "prev", Group: "edit", Summary: "load the previous saved position",
 			Help: "Loads the position of the used slot before the last one used, wrapping\naround.",
 			Run:  cmdPrev},
-		{Name: "export", Args: "[FORMAT]", Group: "edit", Summary: "print the position string (and other formats) to paste",
-			Help: "Prints the position string, and the position in every other format the\ngame offers (Tablut: the server's JSON). With FORMAT, only that one.",
+		{Name: "export", Args: "[FORMAT] | svg FILE", Group: "edit", Summary: "print the position string (and other formats), or draw the board as SVG",
+			Help: "Prints the position string, and the position in every other format the\ngame offers (Tablut: the server's JSON). With FORMAT, only that one.\n  export svg FILE   draws the board as an SVG diagram in FILE: pieces,\n                    special squares, the last move framed, captured squares\n                    crossed, coordinates on every side. FILE must be new or\n                    an SVG picture (which is replaced).",
 			Run:  cmdExport, Complete: completeFormats},
 		// Files.
 		{Name: "players", Args: "[NAME NAME]", Group: "files", Summary: "the players' names written in saved records",
@@ -154,10 +155,10 @@ func init() {
 			Help: "Reads a file written by save (or any record in that form), a plain list\nof moves (played from the start of the current game), or a position\nstring.",
 			Run:  cmdLoad, Complete: completeFiles, WakesAI: true},
 		{Name: "run", Aliases: []string{"source"}, Args: "FILE [ARGS...]", Group: "files", Summary: "run the commands in a file, or a Lua script (FILE.lua)",
-			Help: "Runs the lines of FILE as if typed; the first failing line stops it.\nA FILE ending in .lua is a Lua script (see scripts/README.md), run with\nits ARGS (arg[1]...) against the current game: current() is a copy of it,\nset_current(g) makes g the game (moves played on the copy are played here,\nso undo takes them back). Its checks are reported as they fail, then\n\"N passed, N failed\"; a failed check or a script error stops piped input.\nCtrl-C stops a script.\n  run setup.txt        run scripts/ataxx_openings.lua",
+			Help: "Runs the lines of FILE as if typed; the first failing line stops it.\nA Lua script (FILE.lua; a file without a known extension when it\ncompiles as Lua, as 'boardrepl run' decides) is a Lua script (see scripts/README.md), run with\nits ARGS (arg[1]...) against the current game: current() is a copy of it,\nset_current(g) makes g the game (moves played on the copy are played here,\nso undo takes them back). Its checks are reported as they fail, then\n\"N passed, N failed\"; a failed check or a script error stops piped input.\nCtrl-C stops a script.\n  run setup.txt        run scripts/ataxx_openings.lua",
 			Run:  cmdRun, Complete: completeFiles, WakesAI: true},
-		{Name: "lua", Args: "CODE", Group: "files", Summary: "run a line of Lua against the current game",
-			Help: "Runs CODE as Lua (the API of scripts/README.md) against the current game:\ncurrent() is a copy of it, set_current(g) puts g in its place. Each line\nruns in a fresh Lua state: nothing is kept from one to the next.\n  lua print(#current():moves())\n  lua local g = current(); g:play(g:search{depth=3}.best); set_current(g)\n  lua print(current():eval())",
+		{Name: "lua", Args: "CODE", Group: "files", Summary: "run Lua against the current game; an expression's value is printed",
+			Help: "Runs CODE as Lua (the API of scripts/README.md) against the current game:\ncurrent() is a copy of it, set_current(g) puts g in its place. As at the\nstandalone Lua prompt, an expression (or '= EXPR', or a 'return') prints\nits values, and a chunk left open (a block, bracket or string) continues on\nthe next lines (prompt '>> ') until it is complete; Ctrl-C drops it. Each\nchunk runs in a fresh Lua state: nothing is kept from one to the next.\n  lua current():perft(2)       lua = #current():moves()\n  lua for _, m in ipairs(current():moves()) do\n  >> print(m) end\n  lua local g = current(); g:play(g:search{depth=3}.best); set_current(g)",
 			Run:  cmdLua},
 		// Session.
 		{Name: "help", Aliases: []string{"?"}, Args: "[COMMAND]", Group: "session", Summary: "this list, or a command's full help",

@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"boardrepl/render"
 	"boardrepl/rules"
+	"boardrepl/rules/analysis"
 	"boardrepl/rules/engine"
 )
 
@@ -20,8 +21,6 @@ const (
 	goDefault = 5 * time.Second
 	// hintDefault is the limit of 'hint' without arguments.
 	hintDefault = time.Second
-	// analyseDepth is the depth of 'analyse' without arguments.
-	analyseDepth = 4
 	// aiDefaultLevel is the level of 'ai SIDE' without a level.
 	aiDefaultLevel = 3
 	// aiMoveCap bounds the moves the computer makes in a row (ai both).
@@ -496,132 +495,75 @@ func unitName(g rules.Game) string {
 	return "about one piece"
 }
 
-// Marks for moves that lose this much or more.
-const (
-	lossDubious = 100 // ?
-	lossBlunder = 300 // ??
-)
-
-func lossMark(loss int) string {
-	switch {
-	case loss >= lossBlunder:
-		return "??"
-	case loss >= lossDubious:
-		return "?"
-	}
-	return ""
-}
-
 func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
+	args, svgFile, err := svgFlag(args)
+	if err != nil {
+		return err
+	}
 	lim, _, err := parseLimits("analyse", args, false)
 	if err != nil {
 		return err
 	}
 	if noLimit(lim) {
-		lim.Depth = analyseDepth
+		lim.Depth = analysis.DefaultDepth
 	}
-	line := r.s.Plies()[:r.s.Cursor()]
-	if len(line) == 0 {
+	if r.s.Cursor() == 0 {
 		return errors.New("no moves to analyse yet ('go' or 'hint' search this position)")
 	}
-	g, err := r.s.Info().Parse(r.s.Options(), r.s.Start())
+	in, err := analysis.FromLine(r.s.Line)
 	if err != nil {
 		return err
 	}
-	e := r.engine()
-	search := func(g rules.Game, lim engine.Limits) (engine.Result, error) {
-		res, err := e.Search(ctx, g, lim, nil)
-		if err == nil && ctx.Err() != nil {
-			err = errors.New("interrupted")
-		}
-		return res, err
+	g := in.Start
+	a := analysis.New(analysis.Options{Limits: lim, Engine: r.engine()})
+	head := fmt.Sprintf("analysis at %s", lim)
+	if deep, ok := a.ConfirmLimits(); ok {
+		head += fmt.Sprintf(" (marks confirmed at %s)", deep)
 	}
-	// The move played is judged by a search of the position after it one
-	// ply shallower, so that it is scored at the same depth as the best
-	// move (at depth 1: by the static evaluation).
-	replyLim := lim
-	if lim.Depth > 0 {
-		replyLim.Depth = lim.Depth - 1
-	}
-	fmt.Fprintf(r.out, "analysis at %s; scores from the mover's view (%d is %s); ? loses %d or more, ?? %d or more\n",
-		lim, rules.EvalUnit, unitName(g), lossDubious, lossBlunder)
-	type worst struct {
-		ply        int
-		side, move string
-		loss       int
-	}
-	var losses []worst
-	for i, ent := range line {
-		if ent.Forced {
-			g.Play(ent.Move)
-			continue
-		}
-		cur, err := search(g, lim)
-		if err != nil {
-			return fmt.Errorf("%v at ply %d", err, i+1)
-		}
-		mover := g.SideToMove()
-		side := g.SideName(mover)
-		g.Play(ent.Move)
-		var ps int
-		if over, win := rules.Outcome(g); ent.Text == cur.BestText {
-			ps = cur.Score
-		} else if over {
-			switch win {
-			case -1:
-				ps = 0
-			case mover:
-				ps = engine.Mate - 1
-			default:
-				ps = -(engine.Mate - 1)
+	fmt.Fprintf(r.out, "%s; scores from the mover's view (%d is %s); ? loses %d or more and %d%% of the expected score, ?? %d and %d%%\n",
+		head, rules.EvalUnit, unitName(g), analysis.Dubious, analysis.DubiousChances, analysis.Blunder, analysis.BlunderChances)
+	rep, err := a.Analyse(ctx, in, func(p analysis.Ply) {
+		text := fmt.Sprintf("ply %d %s %s", p.Ply, p.SideName, p.Move)
+		switch {
+		case p.Forced:
+			text += " (forced)"
+		case p.IsBest():
+			text += " " + engine.FormatScore(p.Score) + " (best)"
+		default:
+			why := fmt.Sprintf("loss %d", p.Loss)
+			if p.Note != "" {
+				why = p.Note
 			}
-		} else if replyLim.Depth == 0 && lim.Depth > 0 {
-			sc, _, _ := engine.Evaluate(g)
-			ps = -sc
-		} else {
-			res, err := search(g, replyLim)
-			if err != nil {
-				return fmt.Errorf("%v at ply %d", err, i+1)
-			}
-			ps = engine.MoveScore(res.Score)
-		}
-		loss := 0
-		text := fmt.Sprintf("ply %d %s %s", i+1, side, ent.Text)
-		if ent.Text == cur.BestText {
-			text += " " + engine.FormatScore(ps) + " (best)"
-		} else {
-			loss = engine.ScoreLoss(cur.Score, ps)
-			text += fmt.Sprintf("%s %s, best %s %s (loss %d) line %s", lossMark(loss), engine.FormatScore(ps),
-				cur.BestText, engine.FormatScore(cur.Score), loss, strings.Join(cur.PVText, " "))
+			text += fmt.Sprintf("%s %s, best %s %s (%s) line %s", p.Mark, engine.FormatScore(p.Score),
+				p.Best, engine.FormatScore(p.BestScore), why, strings.Join(p.PV, " "))
 		}
 		fmt.Fprintln(r.out, text)
-		if loss > 0 {
-			losses = append(losses, worst{i + 1, side, ent.Text, loss})
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted")
 		}
+		return err
 	}
-	if res := r.s.Result(); res.Over() {
-		fmt.Fprintf(r.out, "end: %s\n", rules.FormatResult(g, res))
-	} else {
-		cur, err := search(g, lim)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(r.out, "now %s to move: best %s %s line %s\n", g.SideName(g.SideToMove()), cur.BestText,
-			engine.FormatScore(cur.Score), strings.Join(cur.PVText, " "))
+	if rep.Over {
+		fmt.Fprintf(r.out, "end: %s\n", rep.Result)
+	} else if n := rep.Now; n != nil {
+		fmt.Fprintf(r.out, "now %s to move: best %s %s line %s\n", n.SideName, n.Best,
+			engine.FormatScore(n.BestScore), strings.Join(n.PV, " "))
 	}
-	sort.SliceStable(losses, func(i, j int) bool { return losses[i].loss > losses[j].loss })
-	if len(losses) > 3 {
-		losses = losses[:3]
-	}
-	if len(losses) == 0 {
+	worst := analysis.Worst(rep.Plies, 3)
+	if len(worst) == 0 {
 		fmt.Fprintln(r.out, "no move lost anything at this depth")
-		return nil
+	} else {
+		parts := make([]string, len(worst))
+		for i := range worst {
+			parts[i] = worst[i].Summary()
+		}
+		fmt.Fprintf(r.out, "worst moves: %s\n", strings.Join(parts, ", "))
 	}
-	parts := make([]string, len(losses))
-	for i, l := range losses {
-		parts[i] = fmt.Sprintf("ply %d %s %s%s (-%d)", l.ply, l.side, l.move, lossMark(l.loss), l.loss)
+	if svgFile != "" {
+		return r.writeGraph(svgFile, g, rep)
 	}
-	fmt.Fprintf(r.out, "worst moves: %s\n", strings.Join(parts, ", "))
 	return nil
 }
 
@@ -674,5 +616,40 @@ func completeAI(r *REPL, i int, prev []string, word string) []string {
 		}
 		return append(out, "ab:depth=", "ab:time=", "ab:nodes=", "mcts:playouts=", "mcts:time=", "random")
 	}
+	return nil
+}
+
+// svgFlag takes "--svg FILE" out of the arguments of analyse.
+func svgFlag(args []string) ([]string, string, error) {
+	var out []string
+	file := ""
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--svg" || args[i] == "-svg" {
+			if i+1 >= len(args) {
+				return nil, "", errors.New("analyse --svg: missing the FILE to draw the graph in")
+			}
+			if file != "" {
+				return nil, "", errors.New("analyse: --svg given twice")
+			}
+			file = args[i+1]
+			i++
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out, file, nil
+}
+
+// writeGraph draws the evaluation graph of an analysis in file.
+func (r *REPL) writeGraph(file string, g rules.Game, rep *analysis.Report) error {
+	var b strings.Builder
+	title := fmt.Sprintf("%s: analysis at %s", g.Info().Name, rep.Limits)
+	if err := render.GraphSVG(&b, analysis.GraphPoints(rep.Plies), analysis.GraphLimit, [2]string{g.SideName(0), g.SideName(1)}, g.Board().Colours, title); err != nil {
+		return err
+	}
+	if err := render.WriteSVGFile(file, []byte(b.String())); err != nil {
+		return fmt.Errorf("analyse --svg: %v", err)
+	}
+	fmt.Fprintf(r.out, "drew the evaluation graph in %s\n", file)
 	return nil
 }

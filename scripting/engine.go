@@ -10,13 +10,15 @@ import (
 
 // The engine's search and evaluation, as game methods:
 //
-//	g:search{depth=6}                 -> {best="f2", score=35, mate=nil, pv={...}, depth=6, nodes=1234}
+//	g:search{depth=6}                 -> {best="f2", score=35, score_text="+35", pv={...}, depth=6, nodes=1234}
 //	g:search{time=0.5, nodes=100000}  -- seconds, and a node cap
 //	g:eval()                          -> score, {material=..., mobility=...}
 //
 // Scores are from the side to move's view (100 = about one piece or seed);
-// mate is the number of plies to a proven end (positive: the side to move
-// wins), nil when nothing is proven.
+// score is nil when the result is proven: then mate is the number of plies
+// to a proven end (positive: the side to move wins), or margin the final
+// margin the game's endgame tables prove (Oware: seeds); score_text is the
+// score as the REPL writes it ("+35", "#5", "win+3").
 
 // Bounds on what a script may ask of the engine.
 const (
@@ -69,10 +71,7 @@ func (e *env) gameSearch(L *lua.LState) int {
 	}
 	t := L.NewTable()
 	t.RawSetString("best", lua.LString(res.BestText))
-	t.RawSetString("score", lua.LNumber(res.Score))
-	if n := engine.MatePlies(res.Score); n != 0 {
-		t.RawSetString("mate", lua.LNumber(n))
-	}
+	setScore(t, "", res.Score)
 	t.RawSetString("pv", strList(L, res.PVText))
 	t.RawSetString("depth", lua.LNumber(res.Depth))
 	t.RawSetString("nodes", lua.LNumber(res.Nodes))
@@ -97,4 +96,20 @@ func gameEval(L *lua.LState) int {
 	L.Push(lua.LNumber(score))
 	L.Push(t)
 	return 2
+}
+
+// setScore sets prefix.."score" (evaluation units), prefix.."mate" or
+// prefix.."margin" (proven results) and prefix.."score_text": never an
+// internal value.
+func setScore(t *lua.LTable, prefix string, score int) {
+	v := engine.ValueOf(score)
+	switch {
+	case v.Units != nil:
+		t.RawSetString(prefix+"score", lua.LNumber(*v.Units))
+	case v.Mate != nil:
+		t.RawSetString(prefix+"mate", lua.LNumber(*v.Mate))
+	case v.Margin != nil:
+		t.RawSetString(prefix+"margin", lua.LNumber(*v.Margin))
+	}
+	t.RawSetString(prefix+"score_text", lua.LString(v.Text))
 }

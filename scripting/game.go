@@ -85,6 +85,8 @@ func (e *env) openGameType() {
 		"set_side":   gameSetSide,
 		"solve":      e.gameSolve,
 		"search":     e.gameSearch,
+		"analyse":    e.gameAnalyse,
+		"svg":        gameSVG,
 		"eval":       gameEval,
 		"parse_move": gameParseMove,
 	}
@@ -126,13 +128,9 @@ func gameOptions(L *lua.LState) int {
 	gv := checkGame(L)
 	t := L.NewTable()
 	in := gv.game().Info()
-	set := gv.game().Options()
+	set := in.Complete(gv.game().Options())
 	for _, o := range in.Options {
-		v := o.Default
-		if x, ok := set[o.Name]; ok {
-			v = x
-		}
-		t.RawSetString(o.Name, lua.LString(v))
+		t.RawSetString(o.Name, lua.LString(set[o.Name]))
 	}
 	L.Push(t)
 	return 1

@@ -46,7 +46,12 @@ func (e *env) luaGames(L *lua.LState) int {
 			ot := L.NewTable()
 			ot.RawSetString("name", lua.LString(o.Name))
 			ot.RawSetString("default", lua.LString(o.Default))
+			ot.RawSetString("type", lua.LString(o.Type.String()))
 			ot.RawSetString("values", strList(L, o.Values))
+			if o.Type == rules.Number {
+				ot.RawSetString("min", lua.LNumber(o.Min))
+				ot.RawSetString("max", lua.LNumber(o.Max))
+			}
 			ot.RawSetString("help", lua.LString(o.Help))
 			opts.Append(ot)
 		}
@@ -66,7 +71,7 @@ func strList(L *lua.LState, ss []string) *lua.LTable {
 }
 
 // optionPairs reads options given as a table {blocks=4} or {"blocks=4"}, or
-// a string "blocks=4 seed=1".
+// a string "blocks=4 pattern=1".
 func optionPairs(L *lua.LState, v lua.LValue) ([]string, error) {
 	switch x := v.(type) {
 	case *lua.LNilType:
@@ -97,7 +102,7 @@ func optionPairs(L *lua.LState, v lua.LValue) ([]string, error) {
 }
 
 // game(id [, options] [, position]) -> game. options is a table
-// ({blocks=4, seed=7}) or a string ("blocks=4 seed=7"); a string second
+// ({blocks=4, pattern=7}) or a string ("blocks=4 pattern=7"); a string second
 // argument containing '/' or spaces with no '=' is taken as the position.
 func (e *env) luaGame(L *lua.LState) int {
 	id := L.CheckString(1)

@@ -127,7 +127,7 @@ func (h *host) Play(moves []string) error {
 
 func TestSession(t *testing.T) {
 	info, _ := rules.Lookup("ataxx")
-	g, _ := info.New(rules.Options{"fifty": "on", "blocks": "0", "seed": ""})
+	g, _ := info.New(rules.Options{"fifty": "on", "blocks": "0", "pattern": ""})
 	h := &host{l: line.FromGame(g)}
 	var out bytes.Buffer
 	s := NewSession(&out, h)
@@ -233,7 +233,7 @@ func BenchmarkPlayUndo(b *testing.B) {
 // BenchmarkPlayUndoGo is the same through the Go contract, for comparison.
 func BenchmarkPlayUndoGo(b *testing.B) {
 	info, _ := rules.Lookup("ataxx")
-	g, _ := info.New(rules.Options{"fifty": "on", "blocks": "0", "seed": ""})
+	g, _ := info.New(rules.Options{"fifty": "on", "blocks": "0", "pattern": ""})
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		m, err := g.ParseMove("f2")
@@ -294,8 +294,31 @@ raises(function() g:search{depth=0} end, "depth")
 raises(function() g:search{time=-1} end, "time")
 local over = game("ataxx", {}, "x6/7/7/7/7/7/7 o 0 1")
 raises(function() over:search{depth=1} end, "the game is over")
+-- A proven score has no number: mate and score_text say it.
+eq(r.score, nil, "no score for a proven result")
+eq(r.score_text, "#1", "score_text")
+-- analyse judges the history: the king that does not escape misses a
+-- win in 1 ply (hand-checked: c3-c9 reaches the edge, c3-c4 does not).
+local h = game("tablut", {}, "9/9/9/9/9/9/1BK6/B8/9 w")
+h:play("c3-c7")
+local a = h:analyse{depth=2}
+eq(#a.plies, 1, "one ply judged")
+local p = a.plies[1]
+eq(p.move, "c3-c7", "the move")
+eq(p.best, "c3-c9", "the escape")
+eq(p.best_mate, 1, "best wins in 1")
+eq(p.best_score, nil, "no number for a proven score")
+eq(p.note, "missed a win in 1 ply", "in words")
+check(p.score ~= nil and p.score_text ~= nil, "the move played is scored")
+raises(function() h:analyse{depth=0} end, "depth")
+raises(function() h:analyse{confirm=99} end, "confirm")
+-- svg draws the board as an SVG picture with the last move.
+local svg = h:svg()
+check(svg:find('^<svg xmlns="http://www.w3.org/2000/svg"') ~= nil, "an SVG picture")
+check(svg:find('class="last" data%-square="c7"') ~= nil, "the last move")
+check(svg:find('data%-square="c7" data%-piece="K"') ~= nil, "the king on c7")
 `)
-	if st != ExitOK || !strings.Contains(out, "8 passed, 0 failed") {
+	if st != ExitOK || !strings.Contains(out, "22 passed, 0 failed") {
 		t.Fatalf("status %d\n%s\n%s", st, out, errOut)
 	}
 }
@@ -309,5 +332,26 @@ func TestMemoryLimit(t *testing.T) {
 	_, errOut, st := run(t, "local t, i = {}, 0\nwhile true do i = i + 1; t[i] = {i} end\n")
 	if st != ExitFail || !strings.Contains(errOut, "s.lua:2: memory: the script used too much memory and was stopped (more than 64 MiB)") {
 		t.Fatalf("status %d, stderr:\n%s", st, errOut)
+	}
+}
+
+// Incomplete is true for chunks more lines could finish (as lua.c reads a
+// continuation line), false for complete ones and for errors mid-chunk.
+func TestIncomplete(t *testing.T) {
+	for code, want := range map[string]bool{
+		"for i=1,3 do":           true,
+		"local t = {":            true,
+		"print('a":               true,
+		"x = [[abc":              true,
+		"for i=1,3 do\nend":      false,
+		"= 1 +":                  true,
+		"= 1":                    false,
+		"1 2":                    false,
+		"x = }":                  false,
+		"print(current():ply())": false,
+	} {
+		if got := Incomplete(code); got != want {
+			t.Errorf("Incomplete(%q) = %v, want %v", code, got, want)
+		}
 	}
 }

@@ -40,6 +40,12 @@ fixtures/. ARGS are in the table arg (arg[1]...).
   --timeout DURATION   stop a script that runs longer (default 5m0s)
   -v                   report passing checks and test groups too
 
+A FILE that is not Lua is a file of REPL commands, run line by line as the
+prompt's 'run FILE' does (the first failing line stops it: FILE:L: ...).
+Lua or commands is decided the same way in both places: by the extension
+(.lua is Lua; .txt, .cmd, .cmds, .repl are commands), else by the content
+(Lua when it compiles as Lua).
+
 Exit status: 0 every check passed, 1 a check failed or a script raised an
 error, 2 bad usage.
 `

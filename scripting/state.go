@@ -268,13 +268,77 @@ func (e *ScriptError) Error() string {
 func (e *env) doChunk(name, code string) error {
 	fn, err := e.L.Load(strings.NewReader(code), name)
 	if err != nil {
-		return syntaxError(name, err)
+		return endLine(syntaxError(name, err), code)
 	}
 	e.L.Push(fn)
 	if err := e.L.PCall(0, 0, e.L.NewFunction(traceback)); err != nil {
 		return e.runError(err)
 	}
 	return nil
+}
+
+// doPrompt runs code typed at the prompt as the standalone Lua prompt
+// (lua.c) does: "=EXPR" means "return EXPR"; code that reads as an
+// expression, or returns values, has them printed (tab-separated, through
+// tostring); anything else runs as statements.
+func (e *env) doPrompt(name, code string) error {
+	if strings.HasPrefix(strings.TrimSpace(code), "=") {
+		code = "return " + strings.TrimPrefix(strings.TrimSpace(code), "=")
+	}
+	fn, err := e.L.Load(strings.NewReader("return "+code), name)
+	if err != nil {
+		// Statements; what a 'return' gives is printed too.
+		if fn, err = e.L.Load(strings.NewReader(code), name); err != nil {
+			return endLine(syntaxError(name, err), code)
+		}
+	}
+	L := e.L
+	top := L.GetTop()
+	L.Push(fn)
+	if err := L.PCall(0, lua.MultRet, L.NewFunction(traceback)); err != nil {
+		return e.runError(err)
+	}
+	if n := L.GetTop() - top; n > 0 {
+		args := make([]lua.LValue, n)
+		for i := range args {
+			args[i] = L.Get(top + 1 + i)
+		}
+		L.SetTop(top)
+		L.Push(L.GetGlobal("print"))
+		for _, a := range args {
+			L.Push(a)
+		}
+		if err := L.PCall(n, 0, L.NewFunction(traceback)); err != nil {
+			return e.runError(err)
+		}
+	}
+	return nil
+}
+
+// Incomplete reports whether code is an unfinished chunk that more lines
+// could complete (an open block, bracket or string), as lua.c decides when
+// to read a continuation line.
+func Incomplete(code string) bool {
+	if strings.HasPrefix(strings.TrimSpace(code), "=") {
+		code = "return " + strings.TrimPrefix(strings.TrimSpace(code), "=")
+	}
+	_, err := parse.Parse(strings.NewReader(code), "lua")
+	var pe *parse.Error
+	return err != nil && errors.As(err, &pe) && pe.Pos.Line == parse.EOF
+}
+
+// endLine gives a syntax error at the end of the code the line it ends on
+// ("lua:3: syntax error at the end of the chunk (a block, bracket or string
+// is not closed)").
+func endLine(err error, code string) error {
+	se, ok := err.(*ScriptError)
+	if !ok || !strings.Contains(se.Msg, " at the end of the file") {
+		return err
+	}
+	name, msg, _ := strings.Cut(se.Msg, ": ")
+	msg = strings.TrimSuffix(msg, " at the end of the file")
+	n := strings.Count(strings.TrimRight(code, "\n"), "\n") + 1
+	return &ScriptError{Msg: fmt.Sprintf("%s:%d: %s at the end of the file (a block, bracket or string is not closed)", name, n, msg), Syntax: true}
 }
 
 // traceback is the message handler: it keeps the message and adds the Lua

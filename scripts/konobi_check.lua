@@ -2,7 +2,7 @@
 --
 --   boardrepl run scripts/konobi_check.lua
 --
--- fixtures/konobi/positions.txt holds the seed referee's verdicts: whether a
+-- fixtures/konobi/positions.txt holds the reference referee's verdicts: whether a
 -- placement is legal (and why), who has won, whether a side must pass.
 
 local positions = fixture.positions("../fixtures/konobi/positions.txt")

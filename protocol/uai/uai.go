@@ -26,6 +26,7 @@ import (
 	"boardrepl/protocol/searcher"
 	"boardrepl/rules"
 	"boardrepl/rules/ataxx"
+	"boardrepl/rules/engine"
 )
 
 // Config configures an engine session.
@@ -363,7 +364,11 @@ func Budget(left, inc time.Duration, movesToGo, movesLeft int, overhead time.Dur
 }
 
 func (e *Engine) info(i searcher.Info) {
-	score := "cp " + strconv.Itoa(i.Score)
+	cp := i.Score
+	if m, ok := engine.KnownMargin(cp); ok {
+		cp = rules.EvalUnit * engine.KnownUnits(m) // the proven final margin
+	}
+	score := "cp " + strconv.Itoa(cp)
 	if i.Mate != 0 {
 		moves := (abs(i.Mate) + 1) / 2
 		if i.Mate < 0 {

@@ -5,6 +5,7 @@ package ataxx
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 
@@ -25,77 +26,40 @@ var Info = &rules.Info{
 	Options: []rules.OptionSpec{
 		{
 			Name:    "fifty",
+			Type:    rules.Choice,
 			Default: "on",
 			Values:  []string{"on", "off"},
-			Help:    "on: the game is drawn when the halfmove clock reaches 100 (libataxx); off: the seed's rules, no such ending",
+			Help:    "on: the game is drawn when the halfmove clock reaches 100, the fifty-move rule of libataxx and the engine tournaments; off: no such ending, the game goes on until a side has no pieces or nobody can move",
 		},
 		{
 			Name:    "blocks",
+			Type:    rules.Number,
 			Default: "0",
-			Check:   checkBlocks,
-			Help:    fmt.Sprintf("number of blocked squares to generate (0 to %d), or random; the pattern is symmetric vertically and horizontally and leaves the corners free", maxBlocks),
+			Values:  []string{"random"},
+			Min:     0,
+			Max:     maxBlocks,
+			Help:    fmt.Sprintf("number of blocked squares to generate (0 to %d, the most a pattern symmetric both ways with the corners free can hold), or random; the pattern is symmetric vertically and horizontally and leaves the corners free", maxBlocks),
 		},
 		{
-			Name:    "seed",
-			Default: "",
-			Check:   checkSeed,
-			Help:    "integer seed for the block generator (picked from the clock and reported when blocks are asked for without one)",
+			Name:    "pattern",
+			Aliases: []string{"seed"},
+			Type:    rules.Number,
+			Min:     math.MinInt64,
+			Max:     math.MaxInt64,
+			Help:    "the number of the random block pattern: the same number gives the same blocks (picked from the clock and reported when blocks are asked for without one; formerly seed=)",
 		},
 	},
 	Start: StartPosition,
-	New:   newGame,
-	Parse: parseGame,
 }
 
-func init() { rules.Register(Info) }
-
-func checkBlocks(v string) error {
-	_, err := parseBlocks(v)
-	return err
-}
-
-// parseBlocks returns the number of blocks asked for, or -1 for random.
-func parseBlocks(v string) (int, error) {
-	if v == "random" {
-		return -1, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		return 0, fmt.Errorf("want a number of blocks from 0 to %d, or random", maxBlocks)
-	}
-	if n < 0 || n > maxBlocks {
-		return 0, fmt.Errorf("%d blocks is not possible: a pattern symmetric both ways with the corners free that leaves the pieces room to move holds 0 to %d blocks", n, maxBlocks)
-	}
-	return n, nil
-}
-
-func checkSeed(v string) error {
-	_, err := parseSeed(v)
-	return err
-}
-
-func parseSeed(v string) (int64, error) {
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("want an integer")
-	}
-	return n, nil
-}
-
-// fiftyOption reads the fifty option (default on).
-func fiftyOption(opts rules.Options) (bool, error) {
-	switch v := opts.Get("fifty"); v {
-	case "", "on":
-		return true, nil
-	case "off":
-		return false, nil
-	default:
-		return false, fmt.Errorf("option fifty=%q: want one of on, off", v)
-	}
+func init() {
+	// Set here: newGame and parseGame read Info's option specs.
+	Info.New, Info.Parse = newGame, parseGame
+	rules.Register(Info)
 }
 
 func newGame(opts rules.Options) (rules.Game, error) {
-	fifty, err := fiftyOption(opts)
+	v, err := Info.Values(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -103,21 +67,13 @@ func newGame(opts rules.Options) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.fifty = fifty
-	bv := opts.Get("blocks")
-	if bv == "" {
-		bv = "0"
+	g.fifty = v["fifty"].Text == "on"
+	n := int(v["blocks"].Int)
+	if v["blocks"].Text == "random" {
+		n = -1
 	}
-	n, err := parseBlocks(bv)
-	if err != nil {
-		return nil, fmt.Errorf("option blocks=%q: %v", bv, err)
-	}
-	if sv := opts.Get("seed"); sv != "" {
-		seed, err := parseSeed(sv)
-		if err != nil {
-			return nil, fmt.Errorf("option seed=%q: %v", sv, err)
-		}
-		g.seed, g.hasSeed = seed, true
+	if p := v["pattern"]; p.IsInt {
+		g.seed, g.hasSeed = p.Int, true
 	}
 	if n != 0 {
 		if !g.hasSeed {
@@ -134,7 +90,7 @@ func newGame(opts rules.Options) (rules.Game, error) {
 }
 
 func parseGame(opts rules.Options, position string) (rules.Game, error) {
-	fifty, err := fiftyOption(opts)
+	v, err := Info.Values(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +98,7 @@ func parseGame(opts rules.Options, position string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.fifty = fifty
+	g.fifty = v["fifty"].Text == "on"
 	return g, nil
 }
 
@@ -194,7 +150,7 @@ func (g *Game) Options() rules.Options {
 		o["blocks"] = g.blocksOpt
 	}
 	if g.hasSeed {
-		o["seed"] = strconv.FormatInt(g.seed, 10)
+		o["pattern"] = strconv.FormatInt(g.seed, 10)
 	}
 	return o
 }

@@ -444,7 +444,7 @@ func TestBoard(t *testing.T) {
 }
 
 func TestEditor(t *testing.T) {
-	g := mustNew(t, "blocks=4", "seed=3")
+	g := mustNew(t, "blocks=4", "pattern=3")
 	play(t, g, "b6")
 	if err := g.SetSquare("d4", "x"); err != nil {
 		t.Fatal(err)
@@ -497,13 +497,12 @@ func TestEditor(t *testing.T) {
 
 func TestOptions(t *testing.T) {
 	for _, bad := range []struct{ pair, want string }{
-		{"fifty=maybe", "want one of on, off"},
-		{"blocks=42", "42 blocks is not possible"},
-		{"blocks=49", "0 to 41"},
-		{"blocks=-1", "0 to 41"},
-		{"blocks=many", "want a number of blocks from 0 to 41, or random"},
-		{"seed=x", "want an integer"},
-		{"seed=1.5", "want an integer"},
+		{"fifty=maybe", `option fifty="maybe": want one of on, off`},
+		{"blocks=42", `option blocks="42": want a whole number from 0 to 41, or random`},
+		{"blocks=-1", "from 0 to 41"},
+		{"blocks=many", "from 0 to 41, or random"},
+		{"pattern=x", `option pattern="x": want a whole number`},
+		{"seed=1.5", `option pattern="1.5": want a whole number`},
 		{"colour=red", "unknown option"},
 	} {
 		_, err := Info.ParseOptions([]string{bad.pair})
@@ -515,36 +514,50 @@ func TestOptions(t *testing.T) {
 	if o := g.Options(); len(o) != 1 || o["fifty"] != "off" {
 		t.Errorf("options %v", o)
 	}
-	g = mustNew(t, "blocks=0", "seed=12")
+	g = mustNew(t, "blocks=0", "pattern=12")
 	if g.Position() != StartPosition {
 		t.Errorf("blocks=0 gave %q", g.Position())
 	}
-	// No seed: one is picked and reported, and reproduces the pattern.
+	// No pattern number: one is picked and reported, and reproduces the
+	// pattern.
 	g = mustNew(t, "blocks=8")
 	o := g.Options()
-	if o["blocks"] != "8" || o["seed"] == "" {
+	if o["blocks"] != "8" || o["pattern"] == "" {
 		t.Fatalf("options %v", o)
 	}
 	again := mustNew(t, Info.FormatOptions(o)...)
 	if again.Position() != g.Position() {
-		t.Errorf("seed %s does not reproduce: %q vs %q", o["seed"], again.Position(), g.Position())
+		t.Errorf("pattern %s does not reproduce: %q vs %q", o["pattern"], again.Position(), g.Position())
 	}
-	g = mustNew(t, "blocks=random", "seed=-77")
+	g = mustNew(t, "blocks=random", "pattern=-77")
 	o = g.Options()
-	if o["blocks"] != "random" || o["seed"] != "-77" {
+	if o["blocks"] != "random" || o["pattern"] != "-77" {
 		t.Errorf("options %v", o)
 	}
 	if n := popcount(g.blocks); n < 1 || n > maxBlocks {
 		t.Errorf("random count %d", n)
 	}
+	// seed= is the old name of pattern=: the same blocks.
 	if mustNew(t, "blocks=random", "seed=-77").Position() != g.Position() {
-		t.Errorf("random blocks not reproducible")
+		t.Errorf("random blocks not reproducible under the old name seed=")
+	}
+	if mustGame(t, rules.Options{"blocks": "random", "seed": "-77"}).Position() != g.Position() {
+		t.Errorf("a game's options under the old name seed= are not read")
 	}
 	// Parsing a position ignores the generator options.
-	p := mustParse(t, StartPosition, "blocks=6", "seed=1")
+	p := mustParse(t, StartPosition, "blocks=6", "pattern=1")
 	if p.Position() != StartPosition || len(p.Options()) != 0 {
 		t.Errorf("parse with blocks: %q %v", p.Position(), p.Options())
 	}
+}
+
+func mustGame(t *testing.T, opts rules.Options) rules.Game {
+	t.Helper()
+	g, err := Info.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // mirror flips a bitboard left-right (file) or top-bottom (rank).

@@ -45,7 +45,7 @@ func (g *Game) Board() rules.Board {
 	if n := popcount(g.blocks); n > 0 {
 		s := fmt.Sprintf("%d blocks", n)
 		if g.blocksOpt != "" && g.hasSeed {
-			s += fmt.Sprintf(" (blocks=%s seed=%d)", g.blocksOpt, g.seed)
+			s += fmt.Sprintf(" (blocks=%s pattern=%d)", g.blocksOpt, g.seed)
 		}
 		rl = append(rl, s)
 	}

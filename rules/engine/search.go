@@ -18,7 +18,7 @@
 //
 //	e := engine.New(engine.Options{})
 //	res, err := e.Search(ctx, g, engine.Limits{Depth: 6}, func(i engine.Info) {
-//		fmt.Println(i) // depth 1 score +12 nodes 40 nps 400000 time 0s pv f2
+//		fmt.Println(i) // depth 1 score +12 nodes 40 nps 400000 time 0 pv f2
 //	})
 //	fmt.Println(res.BestText, engine.FormatScore(res.Score))
 //
@@ -184,18 +184,20 @@ func MatePlies(score int) int {
 }
 
 // FormatScore writes a score: "+35", "-120", "0", or "#5" for a win in 5
-// plies and "#-4" for a loss in 4 plies, "win+300" and "loss-200" for
-// results proven by the game's endgame knowledge (KnownScore), with their
-// final margins.
+// plies and "#-4" for a loss in 4 plies, "win+3" and "loss-2" for results
+// proven by the game's endgame knowledge (KnownScore), with their final
+// margins in whole units (Oware: seeds; see KnownUnits).
 func FormatScore(score int) string {
 	if m := MatePlies(score); m != 0 || score >= MateBound {
 		return fmt.Sprintf("#%d", m)
 	}
 	if m, ok := KnownMargin(score); ok {
-		if m > 0 {
-			return fmt.Sprintf("win%+d", m)
+		if n := KnownUnits(m); n > 0 {
+			return fmt.Sprintf("win+%d", n)
+		} else if n < 0 {
+			return fmt.Sprintf("loss%d", n)
 		}
-		return fmt.Sprintf("loss%+d", m)
+		return "draw"
 	}
 	if score > 0 {
 		return fmt.Sprintf("+%d", score)
@@ -204,10 +206,11 @@ func FormatScore(score int) string {
 }
 
 // String writes the line the REPL's go command streams:
-// "depth 5 score +12 nodes 12345 nps 2000000 time 6ms pv f2 b6".
+// "depth 5 score +12 nodes 12345 nps 2000000 time 6 pv f2 b6" (time in
+// whole milliseconds, as engine protocols print it).
 func (i Info) String() string {
-	return fmt.Sprintf("depth %d score %s nodes %d nps %d time %v pv %s",
-		i.Depth, FormatScore(i.Score), i.Nodes, i.NPS(), i.Time.Round(time.Millisecond), strings.Join(i.PVText, " "))
+	return fmt.Sprintf("depth %d score %s nodes %d nps %d time %d pv %s",
+		i.Depth, FormatScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), strings.Join(i.PVText, " "))
 }
 
 // Result is the outcome of a search: the best move found and the last

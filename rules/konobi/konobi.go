@@ -54,26 +54,19 @@ var Info = &rules.Info{
 	Sides:       [2]string{"black", "white"},
 	Options: []rules.OptionSpec{{
 		Name:    "size",
+		Type:    rules.Number,
 		Default: "8",
-		Check:   checkSize,
-		Help:    "board size N (N x N points), 2 to 25; a position string sets its own size unless size is given",
+		Min:     minSize,
+		Max:     maxSize,
+		Help:    fmt.Sprintf("board size N (N x N points), %d to %d; a position string sets its own size unless size is given", minSize, maxSize),
 	}},
 	Start: "8/8/8/8/8/8/8/8 b -",
-	New:   newGame,
-	Parse: parseGame,
 }
 
-func init() { rules.Register(Info) }
-
-func checkSize(v string) error {
-	n, err := strconv.Atoi(v)
-	if err != nil || strconv.Itoa(n) != v {
-		return fmt.Errorf("want a whole number from %d to %d", minSize, maxSize)
-	}
-	if n < minSize || n > maxSize {
-		return fmt.Errorf("size %d out of range, want %d to %d", n, minSize, maxSize)
-	}
-	return nil
+func init() {
+	// Set here: newGame and parseGame read Info's option specs.
+	Info.New, Info.Parse = newGame, parseGame
+	rules.Register(Info)
 }
 
 type undo struct {
@@ -156,16 +149,14 @@ func (g *Game) idx(r, c int) int { return (r+1)*g.w + c + 1 }
 
 func (g *Game) rc(p int) (r, c int) { return p/g.w - 1, p%g.w - 1 }
 
+// optSize reads the size option, and whether it was given (other than the
+// default).
 func optSize(opts rules.Options) (int, bool, error) {
-	v := opts.Get("size")
-	if v == "" || v == "8" {
-		return 8, false, nil
+	v, err := Info.Values(opts)
+	if err != nil {
+		return 0, false, err
 	}
-	if err := checkSize(v); err != nil {
-		return 0, false, fmt.Errorf("option size=%q: %v", v, err)
-	}
-	n, _ := strconv.Atoi(v)
-	return n, true, nil
+	return int(v["size"].Int), !v["size"].Default, nil
 }
 
 func newGame(opts rules.Options) (rules.Game, error) {

@@ -73,13 +73,7 @@ type ending struct {
 // validated, as Info.ParseOptions returns them) from the start position, or
 // from position when it is not empty.
 func New(info *rules.Info, opts rules.Options, position string) (*Line, error) {
-	full := rules.Options{}
-	for _, o := range info.Options {
-		full[o.Name] = o.Default
-	}
-	for k, v := range opts {
-		full[k] = v
-	}
+	full := info.Complete(opts)
 	var g rules.Game
 	var err error
 	if position == "" {
@@ -110,13 +104,7 @@ func NewPairs(info *rules.Info, pairs []string, position string) (*Line, error) 
 // line takes g over: play on it through the line only.
 func FromGame(g rules.Game) *Line {
 	info := g.Info()
-	full := rules.Options{}
-	for _, o := range info.Options {
-		full[o.Name] = o.Default
-	}
-	for k, v := range g.Options() {
-		full[k] = v
-	}
+	full := info.Complete(g.Options())
 	return &Line{info: info, opts: full, start: g.Position(), g: g}
 }
 

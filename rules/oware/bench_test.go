@@ -18,7 +18,7 @@ func benchPerft(b *testing.B, opts map[string]string, depth int, want uint64) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "leaves/s")
 }
 
-// BenchmarkPerft11 is perft 11 from the start under the seed's rules (the
+// BenchmarkPerft11 is perft 11 from the start under the abapa rules (the
 // indetermination test included): 91,558,687 leaves.
 func BenchmarkPerft11(b *testing.B) { benchPerft(b, nil, 11, 91558687) }
 

@@ -27,7 +27,7 @@ package oware
 // Endless play. Within one seed count the capture-free moves (grand slams
 // included) form cycles. When a capture is still reachable but both sides
 // can avoid every capture forever, and neither wants to leave the cycle,
-// the seed's rules never end the game (players may then agree to stop). The
+// the abapa rules never end the game (players may then agree to stop). The
 // database values such endless play as an even split of the seeds on the
 // board: 0 for both sides, so a position's value is the result of whoever
 // can force a better finite ending, and 0 when neither can. This keeps the
@@ -36,7 +36,7 @@ package oware
 // position repeats first) and makes the game a draw, apart from the banked
 // scores, when both sides can keep the seeds circling.
 //
-// The databases answer only under end=seed: under end=tournament the game
+// The databases answer only under end=abapa: under end=tournament the game
 // also ends on a repetition or a majority score, and the indetermination
 // rule does not apply, which changes the values.
 //
@@ -69,11 +69,13 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"boardrepl/internal/atomicfile"
 )
@@ -143,6 +145,11 @@ type egLayer struct {
 
 var endgames egDB
 
+// BuildLog, when not nil, is told when the endgame tables are built (the
+// first use on a machine takes seconds): one line before, one after. The
+// command line sets it to stderr.
+var BuildLog io.Writer
+
 // layer returns the database of n seeds, building it (and the smaller ones)
 // when needed.
 func (d *egDB) layer(n int) *egLayer {
@@ -151,15 +158,29 @@ func (d *egDB) layer(n int) *egLayer {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	var start time.Time
+	built := false
 	for k := 0; k <= n; k++ {
 		if d.layers[k].Load() == nil {
 			l := loadLayer(k)
 			if l == nil {
+				if !built && BuildLog != nil && n >= 8 { // the small ones take no time
+					start = time.Now()
+					fmt.Fprintf(BuildLog, "oware: building the endgame tables up to %d seeds (once; a few seconds)...\n", n)
+				}
+				built = true
 				l = d.build(k)
 				saveLayer(k, l)
 			}
 			d.layers[k].Store(l)
 		}
+	}
+	if built && BuildLog != nil && n >= 8 {
+		where := "kept in memory"
+		if dir := egCacheDir(); dir != "" {
+			where = "cached in " + dir
+		}
+		fmt.Fprintf(BuildLog, "oware: endgame tables up to %d seeds built in %d ms (%s)\n", n, time.Since(start).Milliseconds(), where)
 	}
 	return d.layers[n].Load()
 }
@@ -388,9 +409,11 @@ func endgameEntry(p *pos) (v, dist int, ok bool) {
 // on the board bring), so positive when the side to move wins, 0 for a
 // draw. The last two digits order the positions of the same result by
 // progress: when the final difference is not 0, the side that gains seeds
-// on the board (database value > 0) loses one unit per ply (up to 99) until
-// the capture or end that secures them, the other side gains one: the
-// engine then heads for the capture instead of circling. ok is false when
+// on the board (database value > 0) loses progress(dist) units, the other
+// side gains them, dist being the plies to the capture or end that secures
+// the seeds: the engine then heads for the capture instead of circling.
+// progress stays below half a unit (50), so the final margin is the score
+// rounded to whole seeds (engine.KnownUnits: win+N). ok is false when
 // the position has more than EndgameSeeds seeds on the board or the game
 // is played with end=tournament. The engine uses it at the leaves of its
 // searches; the first call for a seed count builds the databases up to it.
@@ -407,7 +430,7 @@ func (g *Game) EndgameValue() (score int, ok bool) {
 	if m == 0 {
 		return 0, true
 	}
-	dist = min(dist, 99)
+	dist = progress(dist)
 	switch {
 	case v > 0:
 		return 100*m - dist, true
@@ -496,4 +519,15 @@ func saveLayer(n int, l *egLayer) {
 	buf = binary.LittleEndian.AppendUint32(buf, crc32.ChecksumIEEE(buf))
 	// A failure only means the layer is built again next time.
 	_ = atomicfile.Write(path, buf, true)
+}
+
+// progress maps a distance in plies (up to 255) to at most 49 units: one
+// unit a ply up to 32 plies, then one every four (no table distance is
+// above 99 plies: TestEndgameDistances), so that it never reaches half a
+// seed.
+func progress(dist int) int {
+	if dist <= 32 {
+		return dist
+	}
+	return min(32+(dist-32+3)/4, 49)
 }

@@ -229,7 +229,7 @@ func TestEndgameHandChecked(t *testing.T) {
 	}
 }
 
-// endgamePositions collects positions of random games (end=seed) with at
+// endgamePositions collects positions of random games (end=abapa) with at
 // most maxSeeds seeds on the board.
 func endgamePositions(t *testing.T, seed uint64, maxSeeds, count int) []*Game {
 	rng := rand.New(rand.NewPCG(seed, 9))
@@ -390,7 +390,8 @@ func TestEndgameConcurrentBuild(t *testing.T) {
 }
 
 // TestEndgameDistances: every won or lost position has a distance, below
-// the 99 plies that EndgameValue can express.
+// the 99 plies that EndgameValue can express (progress is monotone and
+// stays below half a seed up to there).
 func TestEndgameDistances(t *testing.T) {
 	for n := 0; n <= EndgameSeeds; n++ {
 		l := endgames.layer(n)
@@ -408,6 +409,11 @@ func TestEndgameDistances(t *testing.T) {
 			t.Errorf("%d seeds: longest win %d plies, longest loss %d: more than EndgameValue can express", n, maxWin, maxLoss)
 		}
 		t.Logf("%d seeds: longest win %d plies, longest loss %d", n, maxWin, maxLoss)
+	}
+	for d := 1; d <= 99; d++ {
+		if progress(d) < progress(d-1) || progress(d) >= 50 {
+			t.Fatalf("progress(%d) = %d after %d", d, progress(d), progress(d-1))
+		}
 	}
 }
 

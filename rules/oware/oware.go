@@ -1,7 +1,8 @@
-// Package oware implements Oware / Awalé (abapa rules) as the seed describes
-// it: sowing that skips its origin on every lap, chained captures of 2 and 3,
-// the grand slam played without capture, the obligation to feed, and the two
-// endings of the seed, famine and indetermination (decided exactly). The
+// Package oware implements Oware / Awalé (abapa rules) as docs/rules/oware.md
+// describes it: sowing that skips its origin on every lap, chained captures
+// of 2 and 3, the grand slam played without capture, the obligation to feed,
+// and the two abapa endings (end=abapa), famine and indetermination (no
+// capture can happen any more, decided exactly). The
 // option end=tournament gives the endings of OpenSpiel and the Aalina engine
 // instead: a score above half the seeds (24), 24-24, or a position repeated
 // since the last capture, and no indetermination.
@@ -42,26 +43,28 @@ var Info = &rules.Info{
 	ID:          "oware",
 	Aliases:     []string{"awale", "awele"},
 	Name:        "Oware (Awalé)",
-	Description: "two rows of six pits, sow and capture 2s and 3s; abapa rules with the seed's famine and indetermination endings",
+	Description: "two rows of six pits, sow and capture 2s and 3s; abapa rules, ending by famine or when no capture can happen any more",
 	Sides:       [2]string{"north", "south"},
 	Options: []rules.OptionSpec{{
-		Name:    "end",
-		Default: "seed",
-		Values:  []string{"seed", "tournament"},
-		Help: "seed: the game ends by famine or indetermination (no capture possible any more); " +
-			"tournament: OpenSpiel/Aalina endings: more than half the seeds (24) captured, 24-24, " +
-			"or a position repeated since the last capture; each player then takes his own row",
+		Name:         "end",
+		Type:         rules.Choice,
+		Default:      "abapa",
+		Values:       []string{"abapa", "tournament"},
+		ValueAliases: map[string]string{"seed": "abapa"},
+		Help: "abapa: the game ends by famine (the player to move cannot move) or when no capture can happen any more " +
+			"(each player then takes the seeds of his own row); " +
+			"tournament: the OpenSpiel/Aalina endings: more than half the seeds (24) captured, 24-24, " +
+			"or a position repeated since the last capture; each player then takes his own row (end=seed is the old name of abapa)",
 	}},
 	Start: StartPosition,
-	New: func(opts rules.Options) (rules.Game, error) {
-		return Parse(opts, StartPosition)
-	},
-	Parse: func(opts rules.Options, position string) (rules.Game, error) {
-		return Parse(opts, position)
-	},
 }
 
-func init() { rules.Register(Info) }
+func init() {
+	// Set here: Parse reads Info's option specs.
+	Info.New = func(opts rules.Options) (rules.Game, error) { return Parse(opts, StartPosition) }
+	Info.Parse = func(opts rules.Options, position string) (rules.Game, error) { return Parse(opts, position) }
+	rules.Register(Info)
+}
 
 // Game is an Oware position with its history. It implements rules.Game,
 // rules.Perfter, rules.Hasher and rules.Editor.

@@ -53,6 +53,16 @@ func TestRegistry(t *testing.T) {
 	if _, err := Parse(rules.Options{"end": "x"}, StartPosition); err == nil {
 		t.Fatal("Parse accepted end=x")
 	}
+	// end=abapa is the default; end=seed is its old name.
+	for _, v := range []string{"abapa", "seed"} {
+		opts, err := Info.ParseOptions([]string{"end=" + v})
+		if err != nil || opts["end"] != "abapa" {
+			t.Errorf("end=%s: %v %v, want end=abapa", v, opts, err)
+		}
+		if g, err := Parse(rules.Options{"end": v}, StartPosition); err != nil || g.tournament || len(g.Options()) != 0 {
+			t.Errorf("Parse with end=%s: %v", v, err)
+		}
+	}
 }
 
 // Hand-checked moves, worked out from the rules file: sowing runs F E D C B
@@ -140,12 +150,12 @@ func TestEndings(t *testing.T) {
 		{"two seeds, tournament: above 24", "0,0,0,0,0,1/1,0,0,0,0,0 25 21 n", tournament,
 			"north wins 26-22 (north has captured more than 24 seeds)"},
 		{"two seeds, tournament, 23-23: play on", "0,0,0,0,0,1/1,0,0,0,0,0 23 23 n", tournament, "ongoing"},
-		{"25 does not end the seed's game", "0,0,0,0,0,4/4,4,4,4,1,2 25 0 s", nil, "ongoing"},
+		{"25 does not end an abapa game", "0,0,0,0,0,4/4,4,4,4,1,2 25 0 s", nil, "ongoing"},
 		{"tournament: 25 does", "0,0,0,0,0,4/4,4,4,4,1,2 25 0 s", tournament,
 			"north wins 29-19 (north has captured more than 24 seeds)"},
 		{"tournament: 24 each", "0,0,0,0,0,0/0,0,0,0,0,0 24 24 n", tournament,
 			"draw 24-24 (both sides have captured 24 seeds)"},
-		{"empty board under the seed's rules", "0,0,0,0,0,0/0,0,0,0,0,0 24 24 s", nil,
+		{"empty board under the abapa rules", "0,0,0,0,0,0/0,0,0,0,0,0 24 24 s", nil,
 			"draw 24-24 (famine: south has no seed to sow)"},
 		{"tournament: 17 seeds in play, 9 is more than half", "1,0,0,0,0,0/0,0,0,0,0,1 9 6 n", tournament,
 			"north wins 10-7 (north has captured more than half of the 17 seeds)"},
@@ -191,7 +201,7 @@ func TestRepetition(t *testing.T) {
 	if g.Result().Over() {
 		t.Fatalf("unplay did not resume the game: %v", g.Result())
 	}
-	// The same under the seed's rules ends at once: two seeds.
+	// The same under the abapa rules ends at once: two seeds.
 	if r := mustParse(t, nil, start).Result(); !strings.HasPrefix(r.Reason, "indetermination") || r.Score != "24-24" {
 		t.Fatalf("seed rules: %+v", r)
 	}

@@ -27,17 +27,14 @@ func (g *Game) Position() string {
 	return sb.String()
 }
 
-// Parse reads a position string under the given options (end=seed when
+// Parse reads a position string under the given options (end=abapa when
 // absent). The board and scores may hold fewer than 48 seeds, not more.
 func Parse(opts rules.Options, position string) (*Game, error) {
-	g := &Game{}
-	switch v := opts.Get("end"); v {
-	case "", "seed":
-	case "tournament":
-		g.tournament = true
-	default:
-		return nil, fmt.Errorf("option end=%q: want seed or tournament", v)
+	v, err := Info.Values(opts)
+	if err != nil {
+		return nil, err
 	}
+	g := &Game{tournament: v["end"].Text == "tournament"}
 	p, err := parsePos(position)
 	if err != nil {
 		return nil, err

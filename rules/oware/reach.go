@@ -1,6 +1,6 @@
 package oware
 
-// The seed's "indetermination" ending: the game is over when no capture can
+// The abapa "indetermination" ending: the game is over when no capture can
 // happen any more, whatever both players do. Until a capture the number of
 // seeds on the board is fixed, so the positions reachable without a capture
 // form a finite graph; the position is indeterminate when no position of that

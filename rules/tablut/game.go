@@ -57,12 +57,12 @@ var _ rules.AltFormatter = (*Game)(nil)
 
 func newGame(r *ruleSet, opts rules.Options, s string) (*Game, error) {
 	g := &Game{r: r, repeatN: r.repeatN, countStart: r.countStart}
+	v, err := r.info.Values(opts)
+	if err != nil {
+		return nil, err
+	}
 	if r.repetitionOption {
-		n, err := repetitionValue(opts.Get("repetition"))
-		if err != nil {
-			return nil, err
-		}
-		g.repeatN = n
+		g.repeatN = int(v["repetition"].Int) // 0 for off
 	}
 	if err := g.parse(s); err != nil {
 		return nil, err

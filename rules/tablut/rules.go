@@ -38,7 +38,6 @@
 package tablut
 
 import (
-	"fmt"
 	"strconv"
 
 	"boardrepl/rules"
@@ -264,8 +263,11 @@ var BrainKingInfo = &rules.Info{
 	Sides:       [2]string{"white", "black"},
 	Options: []rules.OptionSpec{{
 		Name:    "repetition",
+		Type:    rules.Number,
 		Default: "off",
-		Check:   checkRepetition,
+		Values:  []string{"off"},
+		Min:     2,
+		Max:     1000,
 		Help:    "off, or N >= 2: the game is drawn when a position (board and side to move) occurs for the Nth time, the start position included",
 	}},
 	Start: StartPosition,
@@ -276,21 +278,4 @@ var BrainKingInfo = &rules.Info{
 func init() {
 	ashton.info = Info
 	brainKing.info = BrainKingInfo
-}
-
-func checkRepetition(v string) error {
-	_, err := repetitionValue(v)
-	return err
-}
-
-// repetitionValue reads the repetition option: 0 for off.
-func repetitionValue(v string) (int, error) {
-	if v == "" || v == "off" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 2 || n > 1000 {
-		return 0, fmt.Errorf("want off or a number from 2 to 1000")
-	}
-	return n, nil
 }

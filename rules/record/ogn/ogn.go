@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	"boardrepl/rules"
+	"boardrepl/rules/line"
 	"boardrepl/rules/oware"
 	"boardrepl/rules/record"
 )
@@ -69,15 +70,9 @@ func scores(g rules.Game) [2]int {
 	return s
 }
 
-func newGame(r *record.Record) (rules.Game, error) {
-	opts, err := oware.Info.ParseOptions(strings.Fields(r.Get(record.TagOptions)))
-	if err != nil {
-		return nil, err
-	}
-	if pos := r.Get(record.TagPosition); pos != "" {
-		return oware.Info.Parse(opts, pos)
-	}
-	return oware.Info.New(opts)
+// newLine starts the record's game as a rules/line line.
+func newLine(r *record.Record) (*line.Line, error) {
+	return line.NewPairs(oware.Info, strings.Fields(r.Get(record.TagOptions)), r.Get(record.TagPosition))
 }
 
 // Export writes a boardrepl Oware record as OGN, replaying it to convert
@@ -92,10 +87,11 @@ func Export(r *record.Record) (string, error) {
 			return "", fmt.Errorf("game %q: OGN holds Oware games only", id)
 		}
 	}
-	g, err := newGame(r)
+	l, err := newLine(r)
 	if err != nil {
 		return "", err
 	}
+	g := l.Game() // the position as the line goes on
 	if g.SideToMove() != 0 {
 		return "", fmt.Errorf("the start has %s to move: OGN games start with South (boardrepl's north)", g.SideName(1))
 	}
@@ -103,12 +99,12 @@ func Export(r *record.Record) (string, error) {
 	for i, m := range r.Moves {
 		mv, err := g.ParseMove(m.Text)
 		if err != nil {
-			return "", fmt.Errorf("move %d %q: %v", i+1, m.Text, err)
+			return "", &line.MoveError{Index: i + 1, Move: m, Err: err}
 		}
 		side := g.SideToMove()
 		before := scores(g)
 		text, _ := ToOGN(g.FormatMove(mv))
-		g.Play(mv)
+		l.Play(mv)
 		if n := scores(g)[side] - before[side]; n > 0 {
 			text += "+" + strconv.Itoa(n)
 		}
@@ -156,10 +152,11 @@ func Import(text string) (*record.Record, error) {
 	if pos := p.Get(record.TagPosition); pos != "" {
 		r.Set(record.TagPosition, pos)
 	}
-	g, err := newGame(r)
+	l, err := newLine(r)
 	if err != nil {
 		return nil, err
 	}
+	g := l.Game() // the position as the line goes on
 	if d := p.Get("Date"); d != "" {
 		r.Set(record.TagDate, d)
 	}
@@ -192,7 +189,7 @@ func Import(text string) (*record.Record, error) {
 		}
 		side := g.SideToMove()
 		before := scores(g)
-		g.Play(mv)
+		l.Play(mv)
 		took := scores(g)[side] - before[side]
 		if hasCapt {
 			n, err := strconv.Atoi(capt)

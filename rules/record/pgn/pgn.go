@@ -20,12 +20,14 @@
 package pgn
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"boardrepl/rules"
 	"boardrepl/rules/ataxx"
+	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 )
 
@@ -89,16 +91,19 @@ func ImportGame(text string) (*record.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	var g rules.Game
-	if fen == "" || fen == "startpos" {
-		g, err = ataxx.Info.New(opts)
-	} else {
-		g, err = ataxx.Info.Parse(opts, fen)
+	if fen == "startpos" {
+		fen = ""
 	}
+	// The game is replayed on a rules/line line: forced passes may be
+	// written (0000) or left out.
+	l, err := line.New(ataxx.Info, opts, fen)
 	if err != nil {
+		if u := errors.Unwrap(err); u != nil {
+			err = u // line.New names the position; say FEN
+		}
 		return nil, fmt.Errorf("FEN %q: %v", fen, err)
 	}
-	if pos := g.Position(); pos != ataxx.StartPosition {
+	if pos := l.Start(); pos != ataxx.StartPosition {
 		r.Set(record.TagPosition, pos)
 	}
 	if d := p.Get("Date"); d != "" {
@@ -115,14 +120,11 @@ func ImportGame(text string) (*record.Record, error) {
 			r.Set(t.Name, t.Value)
 		}
 	}
-	for i, m := range p.Moves {
-		mv, err := g.ParseMove(m.Text)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: move %d %q: %v", m.Line, i+1, m.Text, err)
-		}
-		r.Moves = append(r.Moves, record.Move{Text: g.FormatMove(mv), Line: m.Line})
-		g.Play(mv)
+	if err := l.PlayMoves(p.Moves, 1); err != nil {
+		return nil, err
 	}
+	r.Moves = l.Record().Moves
+	g := l.Game()
 	res := p.ResultText()
 	r.Set(record.TagResult, res)
 	r.Result = res
@@ -164,26 +166,16 @@ func Export(r *record.Record) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var g rules.Game
-	if pos := r.Get(record.TagPosition); pos != "" {
-		g, err = ataxx.Info.Parse(opts, pos)
-	} else {
-		g, err = ataxx.Info.New(opts)
-	}
+	l, err := line.New(ataxx.Info, opts, r.Get(record.TagPosition))
 	if err != nil {
 		return "", err
 	}
-	start := g.Position()
-	firstSide := g.SideToMove()
-	var moves []string
-	for i, m := range r.Moves {
-		mv, err := g.ParseMove(m.Text)
-		if err != nil {
-			return "", fmt.Errorf("move %d %q: %v", i+1, m.Text, err)
-		}
-		moves = append(moves, g.FormatMove(mv))
-		g.Play(mv)
+	start := l.Start()
+	firstSide := l.Game().SideToMove()
+	if err := l.PlayMoves(r.Moves, 1); err != nil {
+		return "", err
 	}
+	moves := l.Played()
 	res := r.ResultText()
 	get := func(name string) string {
 		if v := r.Get(name); v != "" {

@@ -1,0 +1,498 @@
+// Package analysis judges the moves of a game: every ply is scored at one
+// depth (or time, or node count) and compared with the engine's best move;
+// a move that loses enough is marked ? or ??, and only when a deeper search
+// (Options.Confirm more plies) agrees. The REPL's analyse command, the
+// batch `boardrepl analyse` of game records and the Lua layer all call it.
+//
+// How a move is scored. The position before the move is searched to depth d
+// (its best move and score); the move played is scored by a search of the
+// position after it to depth d-1, seen from the mover (so the best move and
+// the played one are judged by searches of the same depth, and the odd/even
+// swing of scores with depth cancels out). The loss is the best score
+// minus the played one, in evaluation units (100 = about a piece or a
+// seed). A loss of Dubious or more is `?`, of Blunder or more `??`; a move
+// that throws away a proven win is `??` ("missed a win in N"), one that
+// walks into a proven loss the best move avoids is `??` ("allows a loss in
+// N"). A marked move is searched again Confirm plies deeper and keeps the
+// milder of the two marks: a verdict is only given when it holds.
+//
+// Every search starts from an empty transposition table, so the verdicts do
+// not depend on what was searched before, on the order of the plies or on
+// how the work is split.
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"boardrepl/rules"
+	"boardrepl/rules/engine"
+)
+
+// Thresholds of the marks. A move is marked when it loses both enough
+// evaluation units and enough of the mover's chances (below): losing three
+// pieces in a lost position changes little, and is not a blunder.
+const (
+	Dubious = 100 // ?: about a piece or a seed ...
+	Blunder = 300 // ??: about three
+
+	DubiousChances = 5  // ... and 5 points of expected score (in %)
+	BlunderChances = 15 // ??: and 15 points
+)
+
+// Chances is the mover's expected score in percent (0 = sure loss, 50 =
+// even, 100 = sure win) for a score in evaluation units, by the logistic
+// curve game sites use for chess centipawns (where 100 is a pawn, as 100
+// is a piece or a seed here): +300 is 75 %, +600 90 %.
+func Chances(units int) float64 {
+	return 100 / (1 + math.Exp(-0.00368208*float64(units)))
+}
+
+// DefaultDepth is the depth of an analysis given no limit.
+const DefaultDepth = 4
+
+// DefaultConfirm is how many plies deeper a suspect move is searched again.
+const DefaultConfirm = 2
+
+// Options configure an analysis.
+type Options struct {
+	// Limits of the search of every position (Depth DefaultDepth when none
+	// is given). With a time or node limit the confirming search gets
+	// three times as much.
+	Limits engine.Limits
+	// Confirm is how many plies deeper a marked move is searched again
+	// (DefaultConfirm when 0; negative: no confirmation).
+	Confirm int
+	// Threads of each search (1 when 0; more makes results vary).
+	Threads int
+	// Engine, when not nil, is the engine to search with (else the
+	// analyser makes its own).
+	Engine *engine.Engine
+}
+
+func (o Options) limits() engine.Limits {
+	l := o.Limits
+	if l == (engine.Limits{}) {
+		l.Depth = DefaultDepth
+	}
+	return l
+}
+
+func (o Options) confirm() int {
+	switch {
+	case o.Confirm == 0:
+		return DefaultConfirm
+	case o.Confirm < 0:
+		return 0
+	}
+	return o.Confirm
+}
+
+// deeper returns the limits of the confirming search.
+func (o Options) deeper() engine.Limits {
+	l := o.limits()
+	c := o.confirm()
+	if l.Depth > 0 {
+		l.Depth = min(l.Depth+c, engine.MaxPly-1)
+	}
+	l.Time *= 3
+	l.Nodes *= 3
+	return l
+}
+
+// Mark returns the mark of a move scored played units when the best move
+// scores best (both from the mover's view, neither proven): "", "?" or "??".
+func Mark(best, played int) string {
+	loss, lost := best-played, Chances(best)-Chances(played)
+	switch {
+	case loss >= Blunder && lost >= BlunderChances:
+		return "??"
+	case loss >= Dubious && lost >= DubiousChances:
+		return "?"
+	}
+	return ""
+}
+
+// severity orders marks: "" < "?" < "??".
+func severity(mark string) int { return len(mark) }
+
+// Ply is the verdict on one move.
+type Ply struct {
+	Ply      int    // 1-based index of the move in the line
+	Side     int    // the side that played it
+	SideName string // its name
+	Move     string // the move, in the game's notation
+	Forced   bool   // a forced pass: not judged
+	// Best is the engine's move, BestScore its score and PV its line, from
+	// the mover's view, at Depth.
+	Best      string
+	BestScore int
+	PV        []string
+	Depth     int
+	// Score is the score of the move played, from the mover's view.
+	Score int
+	// Loss is BestScore-Score in evaluation units when neither is a proven
+	// result (else 0: Note says it in words).
+	Loss int
+	// Mark is "", "?" or "??"; Note says what a proven result changes
+	// ("missed a win in 5 plies", "allows a loss in 3 plies").
+	Mark string
+	Note string
+	// Checked: the move was searched again at CheckDepth (a confirming
+	// search of a suspect); Mark is then the milder of the two verdicts.
+	Checked    bool
+	CheckDepth int
+	// FirstMark is the mark at the analysis's own depth, before the
+	// confirming search.
+	FirstMark string
+	// Position is the position before the move.
+	Position string
+}
+
+// IsBest reports whether the move played is the engine's choice.
+func (p *Ply) IsBest() bool { return p.Move == p.Best }
+
+// Step is one move of a line of play.
+type Step struct {
+	Move   rules.Move
+	Forced bool // a forced pass (played by the rules, not chosen)
+}
+
+// Analyser judges moves; it holds one engine (not safe for concurrent use).
+type Analyser struct {
+	opts Options
+	e    *engine.Engine
+}
+
+// New returns an analyser.
+func New(opts Options) *Analyser {
+	e := opts.Engine
+	if e == nil {
+		e = engine.New(engine.Options{Threads: opts.Threads, HashEntries: 1 << 20})
+	}
+	return &Analyser{opts: opts, e: e}
+}
+
+// Limits are the limits of the searches at the analysis's own depth.
+func (a *Analyser) Limits() engine.Limits { return a.opts.limits() }
+
+// ConfirmLimits are the limits of the confirming searches, and whether
+// there are any.
+func (a *Analyser) ConfirmLimits() (engine.Limits, bool) {
+	return a.opts.deeper(), a.opts.confirm() > 0
+}
+
+var errInterrupted = errors.New("interrupted")
+
+func (a *Analyser) search(ctx context.Context, g rules.Game, lim engine.Limits) (engine.Result, error) {
+	a.e.NewGame()
+	res, err := a.e.Search(ctx, g, lim, nil)
+	if err == nil && ctx.Err() != nil {
+		err = errInterrupted
+	}
+	return res, err
+}
+
+// playedScore scores move m of g (not changed) for the mover: the end it
+// makes, or a search of the position after it one ply shallower than lim.
+func (a *Analyser) playedScore(ctx context.Context, g rules.Game, m rules.Move, lim engine.Limits) (int, error) {
+	mover := g.SideToMove()
+	g.Play(m)
+	defer g.Unplay()
+	if over, win := rules.Outcome(g); over {
+		switch win {
+		case -1:
+			return 0, nil
+		case mover:
+			return engine.Mate - 1, nil
+		}
+		return -(engine.Mate - 1), nil
+	}
+	if lim.Depth == 1 {
+		// Depth 0: the evaluation (or the game's exact knowledge).
+		if eg, ok := g.(engine.EndgameValuer); ok {
+			if v, ok := eg.EndgameValue(); ok {
+				return -engine.KnownScore(v), nil
+			}
+		}
+		sc, _, _ := engine.Evaluate(g)
+		return -sc, nil
+	}
+	if lim.Depth > 1 {
+		lim.Depth--
+	}
+	res, err := a.search(ctx, g, lim)
+	if err != nil {
+		return 0, err
+	}
+	return engine.MoveScore(res.Score), nil
+}
+
+// verdict compares the best score with the played one: the loss in units
+// (0 when a proven result is involved), the mark and a note in words. A
+// proven win thrown away is ?? ("missed a win in N"), a proven loss walked
+// into is ?? ("allows a loss in N"), unless the other side of the
+// comparison is itself nearly decided (the move still leaves a winning
+// score, or the best move only a losing one): then ? at most, as for
+// ordinary scores.
+func verdict(best, played int) (loss int, mark, note string) {
+	bm, pm := engine.MatePlies(best), engine.MatePlies(played)
+	bWin, pWin := best >= engine.MateBound, played >= engine.MateBound
+	bLoss, pLoss := best <= -engine.MateBound, played <= -engine.MateBound
+	switch {
+	case bWin && !pWin:
+		return 0, provenMark(Chances(units(played))), "missed a win in " + engine.Plies(bm)
+	case pLoss && !bLoss:
+		return 0, provenMark(100 - Chances(units(best))), "allows a loss in " + engine.Plies(-pm)
+	case bWin || bLoss || pWin || pLoss:
+		// Both win (a slower win is no mistake) or both lose.
+		return 0, "", ""
+	}
+	b, p := units(best), units(played)
+	loss = max(0, b-p)
+	return loss, Mark(b, p), ""
+}
+
+// provenMark marks a proven result thrown away or walked into, given the
+// chances that are left to the mover (or that the best move would have
+// left the opponent).
+func provenMark(left float64) string {
+	switch {
+	case left >= 100-DubiousChances:
+		return ""
+	case left >= 100-2*BlunderChances:
+		return "?"
+	}
+	return "??"
+}
+
+// units maps a score to evaluation units: a result proven by the game's
+// endgame knowledge counts as its final margin.
+func units(s int) int {
+	if m, ok := engine.KnownMargin(s); ok {
+		return rules.EvalUnit * engine.KnownUnits(m)
+	}
+	return s
+}
+
+// Judge judges move m (legal in g) of g, which it leaves as it was.
+func (a *Analyser) Judge(ctx context.Context, g rules.Game, m rules.Move) (Ply, error) {
+	p := Ply{Side: g.SideToMove(), Move: g.FormatMove(m), Position: g.Position()}
+	p.SideName = g.SideName(p.Side)
+	lim := a.opts.limits()
+	best, err := a.search(ctx, g, lim)
+	if err != nil {
+		return p, err
+	}
+	p.Best, p.BestScore, p.PV, p.Depth = best.BestText, best.Score, best.PVText, best.Depth
+	if p.IsBest() {
+		p.Score = best.Score
+		return p, nil
+	}
+	if p.Score, err = a.playedScore(ctx, g, m, lim); err != nil {
+		return p, err
+	}
+	p.Loss, p.Mark, p.Note = verdict(p.BestScore, p.Score)
+	p.FirstMark = p.Mark
+	if p.Mark == "" || a.opts.confirm() == 0 {
+		return p, nil
+	}
+	// Confirm the verdict deeper: keep the milder mark.
+	deep := a.opts.deeper()
+	best2, err := a.search(ctx, g, deep)
+	if err != nil {
+		return p, err
+	}
+	p.Checked, p.CheckDepth = true, best2.Depth
+	if deep.Depth > 0 {
+		p.CheckDepth = deep.Depth // a proven result may end the search sooner
+	}
+	var loss2 int
+	var mark2, note2 string
+	if best2.BestText != p.Move {
+		s2, err := a.playedScore(ctx, g, m, deep)
+		if err != nil {
+			return p, err
+		}
+		loss2, mark2, note2 = verdict(best2.Score, s2)
+	}
+	if severity(mark2) < severity(p.Mark) {
+		p.Mark, p.Note, p.Loss = mark2, note2, loss2
+	}
+	return p, nil
+}
+
+// Line is a line of play to analyse: a game at its start and its moves.
+type Line struct {
+	Start rules.Game // not changed
+	Steps []Step
+}
+
+// Report is the analysis of a line.
+type Report struct {
+	Plies []Ply
+	// Over: the game ended at the end of the line, with Result.
+	Over   bool
+	Result string
+	// Now is the engine's choice at the end of the line when the game goes
+	// on (Now.Move is empty).
+	Now *Ply
+	// Limits and ConfirmLimits are those of the searches.
+	Limits        engine.Limits
+	ConfirmLimits engine.Limits
+	Elapsed       time.Duration
+}
+
+// Analyse judges every move of the line; each, when not nil, is called
+// after every ply (forced passes included) as it is judged. On an error
+// (an interruption) the report holds the plies judged so far.
+func (a *Analyser) Analyse(ctx context.Context, l Line, each func(Ply)) (*Report, error) {
+	start := time.Now()
+	rep := &Report{Limits: a.opts.limits()}
+	rep.ConfirmLimits, _ = a.ConfirmLimits()
+	g := l.Start.Clone()
+	for i, st := range l.Steps {
+		var p Ply
+		if over, _ := rules.Outcome(g); over {
+			return rep, fmt.Errorf("ply %d: the game is already over", i+1)
+		}
+		if st.Forced {
+			p = Ply{Side: g.SideToMove(), Move: g.FormatMove(st.Move), Forced: true, Position: g.Position()}
+			p.SideName = g.SideName(p.Side)
+			p.Best, p.PV = p.Move, []string{p.Move}
+		} else {
+			var err error
+			if p, err = a.Judge(ctx, g, st.Move); err != nil {
+				rep.Elapsed = time.Since(start)
+				return rep, fmt.Errorf("%v at ply %d", err, i+1)
+			}
+		}
+		p.Ply = i + 1
+		rep.Plies = append(rep.Plies, p)
+		if each != nil {
+			each(p)
+		}
+		g.Play(st.Move)
+	}
+	if over, _ := rules.Outcome(g); over {
+		rep.Over, rep.Result = true, rules.FormatResult(g, g.Result())
+	} else {
+		res, err := a.search(ctx, g, rep.Limits)
+		if err != nil {
+			rep.Elapsed = time.Since(start)
+			return rep, err
+		}
+		rep.Now = &Ply{Ply: len(l.Steps) + 1, Side: g.SideToMove(), SideName: g.SideName(g.SideToMove()),
+			Best: res.BestText, BestScore: res.Score, PV: res.PVText, Depth: res.Depth, Position: g.Position()}
+	}
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// Count returns the number of plies marked ? and ??.
+func (r *Report) Count() (dubious, blunders int) {
+	for _, p := range r.Plies {
+		switch p.Mark {
+		case "?":
+			dubious++
+		case "??":
+			blunders++
+		}
+	}
+	return
+}
+
+// Worst returns up to n marked or losing plies, the worst first: ?? before
+// ?, a proven result thrown away before a loss in units, then by loss.
+func Worst(plies []Ply, n int) []Ply {
+	var out []Ply
+	for _, p := range plies {
+		if p.Mark != "" || p.Loss > 0 {
+			out = append(out, p)
+		}
+	}
+	key := func(p Ply) int { // the mark first, then a proven result, then the loss
+		k := severity(p.Mark)<<40 + p.Loss
+		if p.Note != "" {
+			k += 1 << 39
+		}
+		return k
+	}
+	for i := 1; i < len(out); i++ { // insertion sort: stable
+		for j := i; j > 0 && key(out[j]) > key(out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out
+}
+
+// Summary writes a marked ply for the "worst moves" lists:
+// "ply 5 red g3g5?? (-350)" or "ply 9 white e4-e2?? (missed a win in 3 plies)".
+func (p *Ply) Summary() string {
+	why := fmt.Sprintf("-%d", p.Loss)
+	if p.Note != "" {
+		why = p.Note
+	}
+	return fmt.Sprintf("ply %d %s %s%s (%s)", p.Ply, p.SideName, p.Move, p.Mark, why)
+}
+
+// GraphScore is the score after ply p from the first side's view (side 0),
+// in units, clamped to ±limit (a proven win or loss is ±limit): what an
+// evaluation graph draws.
+func (p *Ply) GraphScore(limit int) int {
+	s := p.Score
+	switch {
+	case s >= engine.MateBound:
+		s = limit
+	case s <= -engine.MateBound:
+		s = -limit
+	default:
+		s = max(-limit, min(limit, units(s)))
+	}
+	if p.Side != 0 {
+		s = -s
+	}
+	return s
+}
+
+// Search searches one position at the analysis's limits, from an empty
+// table (so the result does not depend on earlier searches).
+func (a *Analyser) Search(ctx context.Context, g rules.Game) (engine.Result, error) {
+	return a.search(ctx, g, a.opts.limits())
+}
+
+// GraphLimit is the score (in units) at which evaluation graphs are
+// clipped; proven wins and losses are drawn there.
+const GraphLimit = 1000
+
+// GraphPoints are the points of the evaluation graph of the plies: the
+// score after each ply from the first side's view (a forced pass keeps the
+// score before it), with the marks.
+func GraphPoints(plies []Ply) []Point {
+	out := make([]Point, 0, len(plies))
+	last := 0
+	for _, p := range plies {
+		s := last
+		if !p.Forced {
+			s = p.GraphScore(GraphLimit)
+		}
+		last = s
+		out = append(out, Point{Ply: p.Ply, Score: s, Move: p.Move, Mark: p.Mark, Side: p.SideName})
+	}
+	return out
+}
+
+// Point is one ply of an evaluation graph.
+type Point struct {
+	Ply   int    // 1-based
+	Score int    // after the ply, from the first side's view, in units
+	Move  string // the move
+	Mark  string // "", "?" or "??"
+	Side  string // the side that played it
+}

@@ -1,0 +1,243 @@
+package analysis
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"boardrepl/rules"
+	_ "boardrepl/rules/all"
+	"boardrepl/rules/engine"
+	"boardrepl/rules/record"
+)
+
+// The marks follow the thresholds: units and chances both.
+func TestMark(t *testing.T) {
+	for _, c := range []struct {
+		best, played int
+		want         string
+	}{
+		{0, -99, ""},      // less than a piece
+		{0, -100, "?"},    // a piece from even: 9 points of chances
+		{0, -300, "??"},   // three pieces from even: 25 points
+		{-500, -800, "?"}, // three pieces in a lost game: 9 points
+		{-200, -550, "??"},
+		{900, 500, "?"},  // four pieces in a won game: 10 points
+		{1200, 800, ""},  // four pieces in a game long won: 4 points
+		{1000, 880, ""},  // a piece, but no chances
+		{150, 140, ""},   // nothing
+		{-100, -199, ""}, // 99 units
+	} {
+		got := Mark(c.best, c.played)
+		loss, lost := c.best-c.played, Chances(c.best)-Chances(c.played)
+		// The rule, checked against the chances themselves.
+		want := ""
+		switch {
+		case loss >= Blunder && lost >= BlunderChances:
+			want = "??"
+		case loss >= Dubious && lost >= DubiousChances:
+			want = "?"
+		}
+		if got != want || got != c.want {
+			t.Errorf("Mark(%d, %d) = %q; the rule says %q, want %q (chances lost %.1f)", c.best, c.played, got, want, c.want, lost)
+		}
+	}
+	// Chances by the logistic curve: 50 at 0, symmetric, 75 at +300.
+	if c := Chances(0); c != 50 {
+		t.Errorf("Chances(0) = %v", c)
+	}
+	if c := Chances(300); c < 74.5 || c > 75.5 {
+		t.Errorf("Chances(300) = %v, want about 75", c)
+	}
+	if a, b := Chances(-420), Chances(420); a+b < 99.999 || a+b > 100.001 {
+		t.Errorf("Chances is not symmetric: %v + %v", a, b)
+	}
+}
+
+// Proven results are said in words and marked by what is left.
+func TestVerdictProven(t *testing.T) {
+	win3 := engine.Mate - 3
+	loss2 := -(engine.Mate - 2)
+	for _, c := range []struct {
+		best, played int
+		mark, note   string
+	}{
+		{win3, 0, "??", "missed a win in 3 plies"},
+		{win3, 1500, "", "missed a win in 3 plies"}, // still clearly winning
+		{win3, engine.Mate - 5, "", ""},             // a slower win
+		{0, loss2, "??", "allows a loss in 2 plies"},
+		{-1500, loss2, "", "allows a loss in 2 plies"}, // lost anyway
+		{loss2, -(engine.Mate - 4), "", ""},            // both lose
+	} {
+		loss, mark, note := verdict(c.best, c.played)
+		if mark != c.mark || note != c.note || loss != 0 {
+			t.Errorf("verdict(%s, %s) = %d %q %q, want 0 %q %q", engine.FormatScore(c.best), engine.FormatScore(c.played),
+				loss, mark, note, c.mark, c.note)
+		}
+	}
+}
+
+func makeLine(t *testing.T, id, pos string, moves ...string) Line {
+	t.Helper()
+	info, err := rules.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := info.NewGame(nil, pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := Line{Start: g.Clone()}
+	for _, m := range moves {
+		mv, err := g.ParseMove(m)
+		if err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+		_, forced := rules.ForcedPass(g)
+		l.Steps = append(l.Steps, Step{Move: mv, Forced: forced})
+		g.Play(mv)
+	}
+	return l
+}
+
+// A king that could escape at once and does not: ?? in words, confirmed
+// deeper; the escape itself is the best move.
+func TestMissedWin(t *testing.T) {
+	// The last plies of the challenge server game server-03: black has a
+	// capture of the king in one (f4-f7) and plays f4-f2.
+	text, err := os.ReadFile("../../fixtures/tablut/games/server-03.rec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := record.Parse(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := FromRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Start 25 plies in (ply 26 is f4-f2).
+	g := l.Start.Clone()
+	for _, s := range l.Steps[:25] {
+		g.Play(s.Move)
+	}
+	a := New(Options{Limits: engine.Limits{Depth: 2}})
+	m, err := g.ParseMove("f4-f2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := a.Judge(context.Background(), g, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Best != "f4-f7" || p.Mark != "??" || p.Note != "missed a win in 1 ply" || !p.Checked || p.CheckDepth != 4 {
+		t.Errorf("f4-f2: best %s mark %q note %q checked %v at %d; want f4-f7 ?? \"missed a win in 1 ply\" checked at 4",
+			p.Best, p.Mark, p.Note, p.Checked, p.CheckDepth)
+	}
+	if want := "ply 0 black f4-f2?? (missed a win in 1 ply)"; p.Summary() != want {
+		t.Errorf("summary %q", p.Summary())
+	}
+	// The winning move itself is the best and scores #1.
+	m, _ = g.ParseMove("f4-f7")
+	p, err = a.Judge(context.Background(), g, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.IsBest() || p.Mark != "" || engine.FormatScore(p.Score) != "#1" {
+		t.Errorf("f4-f7: best %s mark %q score %s", p.Best, p.Mark, engine.FormatScore(p.Score))
+	}
+}
+
+// A mark is only kept when the deeper search agrees: with confirmation a
+// ply is never marked more severely than without it, and a move the deeper
+// search finds as good as the best loses its mark.
+func TestConfirmNeverHarsher(t *testing.T) {
+	l := makeLine(t, "ataxx", "", "f2", "b2", "g1g3", "a1c1", "g3g5")
+	raw := New(Options{Limits: engine.Limits{Depth: 3}, Confirm: -1})
+	conf := New(Options{Limits: engine.Limits{Depth: 3}})
+	r1, err := raw.Analyse(context.Background(), l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := conf.Analyse(context.Background(), l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range r2.Plies {
+		q := r1.Plies[i]
+		if severity(p.Mark) > severity(q.Mark) {
+			t.Errorf("ply %d: confirmed %q is harsher than %q", i+1, p.Mark, q.Mark)
+		}
+		if p.FirstMark != q.Mark {
+			t.Errorf("ply %d: first mark %q, unconfirmed analysis %q", i+1, p.FirstMark, q.Mark)
+		}
+		if q.Mark != "" && !p.Checked {
+			t.Errorf("ply %d: marked %q at depth 3 but not checked", i+1, q.Mark)
+		}
+		if p.Checked && p.CheckDepth != 5 {
+			t.Errorf("ply %d: checked at %d, want 5", i+1, p.CheckDepth)
+		}
+	}
+	if r2.Now == nil || r2.Over {
+		t.Errorf("the game goes on: want the best move now")
+	}
+}
+
+// Verdicts do not depend on what the engine searched before: each search
+// starts from an empty table, so one ply judged alone is judged as in the
+// whole game.
+func TestJudgeIndependent(t *testing.T) {
+	l := makeLine(t, "ataxx", "", "f2", "b2", "g1g3", "a1c1", "g3g5")
+	a := New(Options{Limits: engine.Limits{Depth: 3}})
+	rep, err := a.Analyse(context.Background(), l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := l.Start.Clone()
+	for i, s := range l.Steps {
+		b := New(Options{Limits: engine.Limits{Depth: 3}})
+		p, err := b.Judge(context.Background(), g, s.Move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Ply = i + 1
+		q := rep.Plies[i]
+		if p.Mark != q.Mark || p.Score != q.Score || p.BestScore != q.BestScore || p.Best != q.Best {
+			t.Errorf("ply %d alone: %s%s %d best %s %d; in the game: %s%s %d best %s %d", i+1,
+				p.Move, p.Mark, p.Score, p.Best, p.BestScore, q.Move, q.Mark, q.Score, q.Best, q.BestScore)
+		}
+		g.Play(s.Move)
+	}
+}
+
+// Forced passes are not judged; the graph keeps the score across them.
+func TestForcedAndGraph(t *testing.T) {
+	// Ataxx: blue (o) has no move after red fills around it.
+	l := makeLine(t, "ataxx", "x5o/7/7/7/7/7/o5x x 0 1", "f2")
+	a := New(Options{Limits: engine.Limits{Depth: 2}})
+	rep, err := a.Analyse(context.Background(), l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts := GraphPoints(rep.Plies)
+	if len(pts) != 1 || pts[0].Ply != 1 || pts[0].Move != "f2" {
+		t.Fatalf("points %+v", pts)
+	}
+	// Side 0 moved: the graph is from side 0's view, the score is the
+	// mover's; clamped to the limit.
+	if want := max(-GraphLimit, min(GraphLimit, rep.Plies[0].Score)); pts[0].Score != want {
+		t.Errorf("graph score %d, want %d", pts[0].Score, want)
+	}
+	// A second side's ply is negated; a forced one keeps the last score; a
+	// proven win is drawn at the limit.
+	plies := []Ply{{Ply: 1, Side: 0, Score: 250}, {Ply: 2, Side: 1, Score: 400}, {Ply: 3, Side: 0, Forced: true},
+		{Ply: 4, Side: 1, Score: engine.Mate - 3}}
+	got := GraphPoints(plies)
+	want := []int{250, -400, -400, -GraphLimit}
+	for i := range want {
+		if got[i].Score != want[i] {
+			t.Errorf("point %d: %d, want %d", i+1, got[i].Score, want[i])
+		}
+	}
+}
