@@ -43,7 +43,7 @@ var Info = &rules.Info{
 	ID:          "oware",
 	Aliases:     []string{"awale", "awele"},
 	Name:        "Oware (Awalé)",
-	Description: "two rows of six pits, sow and capture 2s and 3s; abapa rules, ending by famine or when no capture can happen any more",
+	Description: "two rows of six pits, sow and capture 2s and 3s; abapa rules, ending by famine, when no capture can happen any more or when a position repeats",
 	Sides:       [2]string{"north", "south"},
 	Options: []rules.OptionSpec{{
 		Name:         "end",
@@ -76,7 +76,7 @@ type Game struct {
 	// literal: end=abapa-literal, no repetition ending under the abapa
 	// rules.
 	literal bool
-	total      int // seeds in play: board plus scores, fixed for the game
+	total   int // seeds in play: board plus scores, fixed for the game
 
 	undo []undoRec
 	// hist[k] is position k since creation (hist[len-1] is the current one),
