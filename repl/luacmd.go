@@ -61,9 +61,37 @@ func (r *REPL) runLua(ctx context.Context, run func(*scripting.Session) (scripti
 
 func cmdLua(ctx context.Context, r *REPL, args []string, rest string) error {
 	if rest == "" {
-		return errors.New("usage: lua CODE (e.g. lua print(current():moves()[1]))")
+		return errors.New("usage: lua CODE (e.g. lua current():perft(2), lua = #current():moves())")
 	}
-	return r.runLua(ctx, func(ls *scripting.Session) (scripting.Summary, error) { return ls.RunString(ctx, rest) })
+	if scripting.Incomplete(rest) {
+		// An open block, bracket or string: the next lines continue it
+		// (the prompt turns to ">> "), as the standalone Lua prompt does.
+		r.luaBuf = rest
+		return nil
+	}
+	return r.runLua(ctx, func(ls *scripting.Session) (scripting.Summary, error) { return ls.RunPrompt(ctx, rest) })
+}
+
+// luaContinue adds a line to an unfinished 'lua' chunk, and runs the chunk
+// once it is complete.
+func (r *REPL) luaContinue(ctx context.Context, line string) error {
+	code := r.luaBuf + "\n" + line
+	if scripting.Incomplete(code) {
+		r.luaBuf = code
+		return nil
+	}
+	r.luaBuf = ""
+	return r.runLua(ctx, func(ls *scripting.Session) (scripting.Summary, error) { return ls.RunPrompt(ctx, code) })
+}
+
+// luaUnfinished is the error for input that ends inside a 'lua' chunk.
+func (r *REPL) luaUnfinished() error {
+	if r.luaBuf == "" {
+		return nil
+	}
+	n := strings.Count(r.luaBuf, "\n") + 1
+	r.luaBuf = ""
+	return fmt.Errorf("lua: the input ended inside a chunk of %s (a block, bracket or string is not closed)", plural(n, "line"))
 }
 
 // runLuaFile runs FILE.lua with its arguments.
@@ -71,7 +99,9 @@ func (r *REPL) runLuaFile(ctx context.Context, args []string) error {
 	return r.runLua(ctx, func(ls *scripting.Session) (scripting.Summary, error) { return ls.RunFile(ctx, args[0], args[1:]...) })
 }
 
-// isLuaRun says whether 'run' was given a Lua script (FILE.lua [ARGS...]).
+// isLuaRun says whether 'run' was given a Lua script: decided as
+// 'boardrepl run' decides (scripting.IsLuaFile: by extension, else by
+// content).
 func isLuaRun(args []string) bool {
-	return len(args) > 0 && strings.HasSuffix(args[0], ".lua")
+	return len(args) > 0 && scripting.IsLuaFile(args[0])
 }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 
 	"boardrepl/repl/session"
 	"boardrepl/rules"
@@ -100,6 +101,30 @@ func defaultInfo() (*rules.Info, error) {
 func isTerminal(x any) bool {
 	f, ok := x.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// RunCommandFile runs a file of REPL commands (as 'run FILE' at the prompt
+// does) on the default game: 'boardrepl run FILE' for a file that is not
+// Lua. A failing line stops it with "FILE:L: ..." on stderr and status 1.
+func RunCommandFile(name string, stdout, stderr io.Writer) int {
+	info, err := defaultInfo()
+	if err != nil {
+		fmt.Fprintf(stderr, "boardrepl run: %v\n", err)
+		return 2
+	}
+	s, err := session.New(info, nil, "")
+	if err != nil {
+		fmt.Fprintf(stderr, "boardrepl run: %v\n", err)
+		return 2
+	}
+	r := newREPL(s, stdout, stderr)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := r.runFile(ctx, name); err != nil && !errors.Is(err, errQuit) {
+		fmt.Fprintf(stderr, "boardrepl run: %v\n", err)
+		return 1
+	}
+	return 0
 }
 
 // Main runs the REPL. args are boardrepl's command-line arguments when no

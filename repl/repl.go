@@ -26,6 +26,8 @@ type REPL struct {
 	flip     bool
 	// quiet: after a move, only the status line (no board).
 	quiet bool
+	// luaBuf holds an unfinished 'lua' chunk that the next lines continue.
+	luaBuf string
 	// editing: the board editor is in use; the result is judged when
 	// editing ends (the next command that is neither an edit nor a view).
 	editing bool
@@ -50,6 +52,9 @@ var errQuit = errors.New("quit")
 
 // Exec runs one line: a command, or one or more moves.
 func (r *REPL) Exec(ctx context.Context, line string) error {
+	if r.luaBuf != "" {
+		return r.luaContinue(ctx, line)
+	}
 	line = strings.TrimSpace(line)
 	if line == "" || strings.HasPrefix(line, "#") {
 		return nil
@@ -214,6 +219,9 @@ func (r *REPL) status() string {
 // prompt is "GAME SIDE MOVE> ", e.g. "tablut w 12> ".
 func (r *REPL) prompt() string {
 	g := r.s.Game()
+	if r.luaBuf != "" {
+		return ">> "
+	}
 	if r.editing {
 		return fmt.Sprintf("%s edit> ", g.Info().ID)
 	}
@@ -269,6 +277,10 @@ func (r *REPL) runPiped(ctx context.Context, in io.Reader, keepGoing bool) int {
 		fmt.Fprintf(r.err, "line %d: reading input: %v\n", ln+1, err)
 		return 1
 	}
+	if err := r.luaUnfinished(); err != nil {
+		fmt.Fprintf(r.err, "line %d: %v\n", ln, err)
+		return 1
+	}
 	return status
 }
 
@@ -284,8 +296,10 @@ func (r *REPL) runFile(ctx context.Context, name string) error {
 	}
 	r.depth++
 	defer func() { r.depth-- }()
-	for i, line := range strings.Split(string(data), "\n") {
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	for i, line := range lines {
 		if err := ctx.Err(); err != nil {
+			r.luaBuf = ""
 			return err
 		}
 		if err := r.Exec(ctx, line); err != nil {
@@ -294,6 +308,9 @@ func (r *REPL) runFile(ctx context.Context, name string) error {
 			}
 			return fmt.Errorf("%s:%d: %v", name, i+1, err)
 		}
+	}
+	if err := r.luaUnfinished(); err != nil {
+		return fmt.Errorf("%s:%d: %v", name, len(lines), err)
 	}
 	return nil
 }

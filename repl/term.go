@@ -107,6 +107,11 @@ func (r *REPL) loop(rl lineReader, sigc <-chan os.Signal) int {
 		rl.SetPrompt(r.prompt())
 		line, err := rl.Readline()
 		if errors.Is(err, readline.ErrInterrupt) {
+			if r.luaBuf != "" {
+				r.luaBuf = ""
+				fmt.Fprintln(r.out, "(the unfinished Lua chunk is dropped)")
+				continue
+			}
 			if line == "" {
 				fmt.Fprintln(r.out, "(type quit or press Ctrl-D to leave)")
 			}

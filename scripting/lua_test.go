@@ -334,3 +334,24 @@ func TestMemoryLimit(t *testing.T) {
 		t.Fatalf("status %d, stderr:\n%s", st, errOut)
 	}
 }
+
+// Incomplete is true for chunks more lines could finish (as lua.c reads a
+// continuation line), false for complete ones and for errors mid-chunk.
+func TestIncomplete(t *testing.T) {
+	for code, want := range map[string]bool{
+		"for i=1,3 do":           true,
+		"local t = {":            true,
+		"print('a":               true,
+		"x = [[abc":              true,
+		"for i=1,3 do\nend":      false,
+		"= 1 +":                  true,
+		"= 1":                    false,
+		"1 2":                    false,
+		"x = }":                  false,
+		"print(current():ply())": false,
+	} {
+		if got := Incomplete(code); got != want {
+			t.Errorf("Incomplete(%q) = %v, want %v", code, got, want)
+		}
+	}
+}

@@ -6,12 +6,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/line"
 
 	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
 )
 
 // Host is the REPL session a script runs against (`run FILE` and `lua CODE`
@@ -47,6 +49,9 @@ type Session struct {
 	Err     io.Writer // script errors (defaults to Out)
 	Host    Host
 	Verbose bool // report passing checks too
+	// Fixtures is the fixtures directory scripts may read (boardrepl run
+	// --fixtures); "" finds it from the script's directory (fixtures.go).
+	Fixtures string
 }
 
 // NewSession makes a Session writing to out and playing on host.
@@ -75,22 +80,63 @@ func (s *Session) RunString(ctx context.Context, code string) (Summary, error) {
 	return s.run(ctx, ".", "lua", code, nil)
 }
 
+// RunPrompt runs a chunk typed at the prompt ('lua CODE') as the
+// standalone Lua prompt does: an expression's values are printed ("lua 1+1"
+// prints 2, "lua = x" prints x).
+func (s *Session) RunPrompt(ctx context.Context, code string) (Summary, error) {
+	return s.runWith(ctx, ".", "lua", code, nil, true)
+}
+
 func (s *Session) run(ctx context.Context, dir, name, code string, args []string) (Summary, error) {
+	return s.runWith(ctx, dir, name, code, args, false)
+}
+
+func (s *Session) runWith(ctx context.Context, dir, name, code string, args []string, prompt bool) (Summary, error) {
 	errOut := s.Err
 	if errOut == nil {
 		errOut = s.Out
 	}
 	e := newEnv(ctx, s.Out, errOut, dir)
 	defer e.close()
+	if s.Fixtures != "" {
+		if err := e.useFixtures(s.Fixtures); err != nil {
+			return Summary{}, err
+		}
+	}
 	e.host = s.Host
 	e.verbose = s.Verbose
 	e.setArgs(name, args)
-	err := e.doChunk(name, code)
+	var err error
+	if prompt {
+		err = e.doPrompt(name, code)
+	} else {
+		err = e.doChunk(name, code)
+	}
 	sum := Summary{e.passed, e.failed}
 	if sum.Passed+sum.Failed > 0 {
 		fmt.Fprintf(s.Out, "%d passed, %d failed\n", sum.Passed, sum.Failed)
 	}
 	return sum, err
+}
+
+// IsLuaFile decides whether FILE is a Lua script or a file of REPL
+// commands, the same way for 'boardrepl run FILE' and the prompt's 'run
+// FILE': by its extension (.lua is Lua; .txt, .cmd, .cmds, .repl are
+// commands), else by its content (Lua when it compiles as a Lua chunk: a
+// line of moves or commands such as "e3-h3" or "new ataxx" does not).
+func IsLuaFile(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".lua":
+		return true
+	case ".txt", ".cmd", ".cmds", ".repl":
+		return false
+	}
+	b, err := textfile.ReadFile(path)
+	if err != nil {
+		return true // let the Lua runner report it
+	}
+	_, err = parse.Parse(strings.NewReader(string(b)), path)
+	return err == nil
 }
 
 func readScript(path string) (string, error) {

@@ -13,6 +13,7 @@ import (
 
 	"boardrepl/internal/atomicfile"
 	"boardrepl/internal/textfile"
+	gameline "boardrepl/rules/line"
 	"boardrepl/rules/record"
 	"boardrepl/rules/record/ogn"
 	"boardrepl/rules/record/pgn"
@@ -145,6 +146,11 @@ func read(format, text string) ([]*record.Record, error) {
 	}
 	r, err := record.Parse(text)
 	if err != nil {
+		return nil, err
+	}
+	// Replayed as 'load' does: the game, its options, its start position
+	// and every move must be good.
+	if _, err := gameline.Replay(r, nil); err != nil {
 		return nil, err
 	}
 	return []*record.Record{r}, nil

@@ -21,6 +21,13 @@ func TestConvert(t *testing.T) {
 		{[]string{"--from", "ataxx-pgn"}, "1. f2 b6 *", 1, `move 2 "b6"`},
 		{[]string{"--from", "tablut-log", "../../rules/record/tablutlog/testdata/challenge_it.log"}, "", 0, "4. h4-h1 1-0"},
 		{[]string{"--from", "record", "--to", "ogn"}, "[Game \"ataxx\"]\n\n1. f2 *", 1, "Oware games only"},
+		// --from record replays every game, as load does.
+		{[]string{"--from", "record"}, "[Game \"nope\"]\n\n1. a1 *", 1, `unknown game "nope"`},
+		{[]string{"--from", "record"}, "[Game \"ataxx\"]\n\n1. a1 a1 *", 1, `stdin: line 3: move 1 "a1": a1 is occupied`},
+		{[]string{"--from", "record"}, "[Game \"oware\"]\n[Position \"99,0,0,0,0,0/0,0,0,0,0,0 0 0 n\"]\n\n1. A *", 1, `pit A "99" at character 1: more than 48`},
+		{[]string{"--from", "record"}, "[Game \"ataxx\"]\n\n1. f2\x00 *", 1, `move 1 "f2\x00": not a move`},
+		{[]string{"--from", "record"}, "[Game \"ataxx\"]\n[Options \"blocks=99\"]\n\n1. f2 *", 1, "blocks"},
+		{[]string{"--from", "record"}, "[Game \"ataxx\"]\n\n1. f2 g7f5 *", 0, "1. f2 g7f5 *"},
 	} {
 		var out, errb strings.Builder
 		code := Run(c.args, strings.NewReader(c.in), &out, &errb)

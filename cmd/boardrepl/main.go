@@ -54,13 +54,37 @@ func commands() []*command {
 	for _, c := range batch.Commands {
 		out = append(out, &command{c.Name, c.Summary, c.Usage, c.Run})
 	}
-	out = append(out, &command{"run", "run a Lua script or a directory of them (checks, puzzles, openings)", scripting.Usage, scripting.RunMain})
+	out = append(out, &command{"run", "run a Lua script or a directory of them (checks, puzzles, openings), or a file of REPL commands", scripting.Usage, runScript})
 	return append(out, serveCmd,
 		&command{"tablut-client", tablutnet.ClientSummary, tablutnet.ClientUsage, tablutnet.RunClient},
 		&command{"tablut-server", tablutnet.ServerSummary, tablutnet.ServerUsage, tablutnet.RunServer},
 		&command{"uai", uai.Summary, uai.Usage, uai.RunUAI},
 		&command{"convert", convert.Summary, convert.Usage, convert.Run},
 	)
+}
+
+// runScript is 'boardrepl run': a file that is not Lua (decided as the
+// prompt's 'run' decides: scripting.IsLuaFile) is run as REPL commands.
+func runScript(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--timeout" || a == "-timeout" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() && !scripting.IsLuaFile(a) {
+			if len(args) > i+1 {
+				fmt.Fprintf(stderr, "boardrepl run: %s is a file of REPL commands: it takes no arguments\n", a)
+				return 2
+			}
+			return repl.RunCommandFile(a, stdout, stderr)
+		}
+		break
+	}
+	return scripting.RunMain(args, stdin, stdout, stderr)
 }
 
 func lookup(name string) *command {

@@ -20,7 +20,7 @@ import (
 // ClientUsage is the help text of the tablut-client subcommand.
 const ClientUsage = `usage: boardrepl tablut-client --role white|black [--host H] [--port P]
          [--timeout S] [--margin D] [--name N] [--player ab|random|first]
-         [--depth N] [--threads N] [--seed N] [--record FILE]
+         [--depth N] [--threads N] [--seed N] [--record FILE] [--silence S]
 
 Plays one game of Tablut (Ashton rules) on the UniBo Tablut challenge server
 (or on 'boardrepl tablut-server') with boardrepl's engine: connects to the
@@ -31,7 +31,9 @@ server's move time less a safety margin.
 The game is printed as it goes (our moves marked *), then the result. When
 the server refuses a move with errors still allowed, another move is sent. A
 final state (WHITEWIN, BLACKWIN, DRAW) ends the game; a closed connection
-before it ends the game unfinished.
+before it ends the game unfinished, and so do a server silent for longer
+than --silence and a state that cannot happen (no king, a soldier on the
+throne, too many pieces).
 
 At the end the game record (boardrepl's record format) is written to
 --record FILE, or to stdout without it.
@@ -40,7 +42,13 @@ At the end the game record (boardrepl's record format) is written to
   --host H       the server (default localhost)
   --port P       the port (default 5800 for white, 5801 for black)
   --timeout S    the server's move time in seconds (default 60)
-  --margin D     kept back from each move time (default a tenth, 1s to 5s)
+  --margin D     kept back from each move time (default a tenth, 1s to 5s);
+                 the clock starts when the server's state arrives, and when
+                 the search has not stopped by then the best move found so
+                 far is sent
+  --silence S    give up (the game unfinished) when the server sends nothing
+                 for S seconds once the game has begun (default twice the
+                 move time and 30 s; 10 minutes for the first state)
   --name N       the name sent to the server (default boardrepl; the server
                  keeps its letters and digits, 10 at most)
   --player P     ab (the alpha-beta engine, default), random, or first (the
@@ -72,6 +80,7 @@ func RunClient(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 1, "")
 	seed := fs.Uint64("seed", 1, "")
 	recPath := fs.String("record", "", "")
+	silence := fs.Float64("silence", 0, "")
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "boardrepl tablut-client: "+format+"\n", a...)
 		fmt.Fprintln(stderr, "run 'boardrepl tablut-client -h' for help")
@@ -107,6 +116,9 @@ func RunClient(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *timeout <= 0 {
 		return usage("--timeout %v: want a positive number of seconds", *timeout)
 	}
+	if *silence < 0 {
+		return usage("--silence %v: want a positive number of seconds", *silence)
+	}
 	if *depth < 0 || *threads < 1 {
 		return usage("--depth and --threads must be positive")
 	}
@@ -136,7 +148,8 @@ func RunClient(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer conn.Close()
 	fmt.Fprintf(stdout, "connected to %s as %s\n", addr, *role)
 	res, err := Play(ctx, conn, ClientConfig{Role: side, Name: *name, MoveTime: moveTime, Margin: *margin,
-		Search: search, Limits: searcher.Limits{Depth: *depth}, Out: stdout, Log: stderr})
+		Search: search, Limits: searcher.Limits{Depth: *depth}, Out: stdout, Log: stderr,
+		Silence: time.Duration(*silence * float64(time.Second))})
 	code := 0
 	if err != nil {
 		fmt.Fprintf(stderr, "boardrepl tablut-client: %v\n", err)
@@ -168,7 +181,10 @@ DRAW) ends the game.
 A refused move counts as an error; past --errors the player loses, else the
 same state is sent again. A player who runs out of time or disconnects on
 his turn loses: unlike the Java server, which just exits, the final state is
-sent to both players.
+sent to both players. So does one whose message is malformed (a bad length,
+bytes that are not UTF-8); he still gets the final state. A client whose
+name is malformed or missing is dropped, and the next one on that port is
+awaited, until --connect-timeout.
 
 The game log is written to DIR as the server writes it
 (_WHITE_vs_BLACK_MILLIS_gameLog.txt; 'boardrepl convert --from tablut-log'

@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"sync"
 	"time"
 
 	"boardrepl/protocol/searcher"
 	"boardrepl/rules"
+	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 	"boardrepl/rules/tablut"
 )
@@ -29,7 +31,23 @@ type ClientConfig struct {
 	Out      io.Writer       // the game as it goes (nil: nothing)
 	Log      io.Writer       // warnings (nil: nothing)
 	Now      func() time.Time
+	// Silence is the longest the client waits for the server's next message
+	// once the game has started (default DefaultSilence(MoveTime)); Start
+	// the longest it waits for the first state, while the server waits for
+	// the other player (default 10 minutes). Past it, the game ends
+	// unfinished. They apply when the connection has deadlines (a net.Conn).
+	Silence, Start time.Duration
 }
+
+// DefaultSilence is how long the client waits for the server by default:
+// twice the move time (the opponent's move and ours) and half a minute.
+func DefaultSilence(moveTime time.Duration) time.Duration {
+	return 2*moveTime + 30*time.Second
+}
+
+// sendReserve is the part of the margin kept for turning the move into a
+// message and sending it: a fifth of the margin.
+func sendReserve(margin time.Duration) time.Duration { return margin / 5 }
 
 // Budget returns the time the client gives itself for a move.
 func (c *ClientConfig) Budget() time.Duration {
@@ -41,12 +59,23 @@ func (c *ClientConfig) Budget() time.Duration {
 }
 
 // DefaultMargin is the safety margin under a move time: a tenth of it, at
-// least a second, at most five.
+// least a second, at most five. The clock starts when the state arrives, so
+// the margin covers only the network and the server's own clock; the time
+// the process spends starved of CPU before or during the search is counted.
 func DefaultMargin(moveTime time.Duration) time.Duration {
 	m := moveTime / 10
 	m = max(m, time.Second)
 	m = min(m, 5*time.Second)
 	return m
+}
+
+// deadlines returns, for a state that arrived at arrival, when the search
+// must stop (the budget less the reserve for sending) and when the move
+// must be sent whatever the search is doing (the budget: MoveTime less the
+// margin).
+func (c *ClientConfig) deadlines(arrival time.Time) (search, send time.Time) {
+	send = arrival.Add(c.Budget())
+	return send.Add(-sendReserve(c.Margin)), send
 }
 
 // ClientResult is what a game left behind.
@@ -80,14 +109,44 @@ func Play(ctx context.Context, conn io.ReadWriter, cfg ClientConfig) (*ClientRes
 		logw = io.Discard
 	}
 	res := &ClientResult{Record: &record.Record{}}
-	rec := res.Record
-	rec.Set(record.TagGame, tablut.Info.ID)
-	rec.Set(record.TagDate, cfg.Now().Format("2006.01.02"))
 	names := [2]string{"?", "?"}
 	names[cfg.Role] = tablutlog.CleanName(cfg.Name)
-	rec.Set("White", names[0])
-	rec.Set("Black", names[1])
-	rec.Set(record.TagResult, record.Unfinished)
+	tags := []record.Tag{
+		{Name: record.TagDate, Value: cfg.Now().Format("2006.01.02")},
+		{Name: "White", Value: names[0]},
+		{Name: "Black", Value: names[1]},
+	}
+	var (
+		l         *line.Line // the game recorded, from the first state
+		annotator string
+		verdict   string // the server's final result token, and its words
+		term      string
+	)
+	// The record, however the game ends, is the line's, with the server's
+	// verdict as the result (the server is the referee).
+	defer func() {
+		r := &record.Record{}
+		if l != nil {
+			r = l.Record(tags...)
+		} else {
+			r.Set(record.TagGame, tablut.Info.ID)
+			for _, t := range tags {
+				r.Set(t.Name, t.Value)
+			}
+		}
+		if annotator != "" {
+			r.Set("Annotator", annotator)
+		}
+		if verdict != "" {
+			r.Set(record.TagResult, verdict)
+			r.Set(record.TagTermination, term)
+			r.Result = verdict
+		} else {
+			r.Set(record.TagResult, record.Unfinished)
+		}
+		r.SortTags()
+		*res.Record = *r
+	}()
 
 	if c, ok := conn.(net.Conn); ok {
 		stop := context.AfterFunc(ctx, func() { c.SetDeadline(time.Unix(1, 0)) })
@@ -108,22 +167,46 @@ func Play(ctx context.Context, conn io.ReadWriter, cfg ClientConfig) (*ClientRes
 	)
 	finish := func(st *tablutlog.State, why string) {
 		res.Final = st.Turn
-		tok := tablutlog.ResultOfTurn(st.Turn)
-		rec.Set(record.TagResult, tok)
-		rec.Result = tok
+		verdict = tablutlog.ResultOfTurn(st.Turn)
 		r := g.Result()
-		term := why
-		if term == "" && r.Over() && record.ResultToken(true, r.Winner) == tok {
+		term = why
+		if term == "" && r.Over() && record.ResultToken(true, r.Winner) == verdict {
 			term = rules.FormatResult(g, r)
 		}
 		if term == "" {
 			term = map[string]string{tablutlog.TurnWhiteWin: "white wins", tablutlog.TurnBlackWin: "black wins", tablutlog.TurnDraw: "draw"}[st.Turn] + " (the server's verdict)"
 		}
-		rec.Set(record.TagTermination, term)
 		fmt.Fprintf(out, "result: %s\n", term)
 	}
+	silence, startWait := cfg.Silence, cfg.Start
+	if silence <= 0 {
+		silence = DefaultSilence(cfg.MoveTime)
+	}
+	if startWait <= 0 {
+		startWait = 10 * time.Minute
+	}
+	rd, canWait := conn.(interface{ SetReadDeadline(time.Time) error })
+	searching := make(chan struct{}) // closed when no search runs
+	close(searching)
+	defer func() { // a search that overran stops soon after its cancel
+		select {
+		case <-searching:
+		case <-time.After(time.Second):
+		}
+	}()
 	for {
+		wait := silence
+		if g == nil {
+			wait = max(startWait, silence)
+		}
+		if canWait {
+			rd.SetReadDeadline(time.Now().Add(wait))
+			if ctx.Err() != nil { // cancelled before the deadline was set
+				return res, ctx.Err()
+			}
+		}
 		msg, err := ReadMessage(conn)
+		arrival := cfg.Now()
 		if err != nil {
 			if ctx.Err() != nil {
 				return res, ctx.Err()
@@ -132,19 +215,26 @@ func Play(ctx context.Context, conn io.ReadWriter, cfg ClientConfig) (*ClientRes
 				fmt.Fprintf(out, "result: unfinished (%v)\n", ErrServerClosed)
 				return res, ErrServerClosed
 			}
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				fmt.Fprintf(out, "result: unfinished (the server sent nothing for %v)\n", wait)
+				return res, fmt.Errorf("the server sent nothing for %v: giving up", wait)
+			}
 			return res, fmt.Errorf("reading from the server: %w", err)
 		}
 		st, sg, err := tablutlog.ParseState(msg)
+		if err == nil {
+			err = tablutlog.Possible(st)
+		}
 		if err != nil {
+			fmt.Fprintf(out, "result: unfinished (the server sent an impossible state)\n")
 			return res, fmt.Errorf("the server sent %q: %v", shorten(msg), err)
 		}
 		switch {
 		case g == nil:
 			// The first state: the start of the game.
-			g = sg
-			if sg.Position() != tablut.StartPosition || st.Final() {
-				rec.Set(record.TagPosition, sg.Position())
-			}
+			l = line.FromGame(sg)
+			g = l.Game()
 			res.Game = g
 			fmt.Fprintf(out, "game start, playing %s as %s\n", tablut.Info.ID, g.SideName(cfg.Role))
 		case last.SameBoard(st):
@@ -164,18 +254,19 @@ func Play(ctx context.Context, conn io.ReadWriter, cfg ClientConfig) (*ClientRes
 			m, ok := tablutlog.FollowMove(g, st)
 			if !ok {
 				fmt.Fprintf(logw, "warning: the state after ply %d does not follow from the previous one by a legal move; following the server from here (the record stops at ply %d)\n", g.Ply()+1, g.Ply())
-				g = sg
+				g = sg // the line (the record) stops here
 				res.Game = g
 				recorded = false
-				rec.Set("Annotator", "boardrepl: record incomplete, the server's states could not be followed")
+				annotator = "boardrepl: record incomplete, the server's states could not be followed"
 			} else {
 				text := g.FormatMove(m)
 				side := g.SideToMove()
 				ply := plies
 				plies++
-				g.Play(m)
 				if recorded {
-					rec.AddMoves(text)
+					l.Play(m) // g is the line's game
+				} else {
+					g.Play(m)
 				}
 				who := "   "
 				if side == cfg.Role {
@@ -201,7 +292,7 @@ func Play(ctx context.Context, conn io.ReadWriter, cfg ClientConfig) (*ClientRes
 		if st.Turn != tablutlog.TurnOf(cfg.Role) || g.Result().Over() {
 			continue
 		}
-		m, err := think(ctx, g, cfg, refused)
+		m, err := think(ctx, g, cfg, refused, arrival, &searching)
 		if err != nil {
 			return res, err
 		}
@@ -212,41 +303,132 @@ func Play(ctx context.Context, conn io.ReadWriter, cfg ClientConfig) (*ClientRes
 	}
 }
 
-// think chooses a move within the budget, avoiding moves the server refused.
-func think(ctx context.Context, g rules.Game, cfg ClientConfig, refused map[rules.Move]bool) (rules.Move, error) {
-	budget := cfg.Budget()
-	lim := cfg.Limits
-	if lim.Time == 0 || lim.Time > budget {
-		lim.Time = budget
-	}
-	sctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-	m, err := cfg.Search(sctx, g.Clone(), lim, nil)
-	if ctx.Err() != nil {
-		return 0, ctx.Err()
-	}
+// think chooses a move within the budget counted from the state's arrival,
+// avoiding moves the server refused. The search runs in its own goroutine
+// and is told to stop at the search deadline; if it has not returned by the
+// send deadline (the process starved of CPU, a search that checks the clock
+// too rarely), the best move of its last finished iteration is sent, else a
+// legal move, and the search is left to stop by itself (searching is
+// closed when it has; the next search waits for it).
+func think(ctx context.Context, g rules.Game, cfg ClientConfig, refused map[rules.Move]bool, arrival time.Time, searching *chan struct{}) (rules.Move, error) {
 	legal := g.Moves(nil)
-	ok := err == nil && !refused[m]
-	if ok {
-		ok = false
+	fallback := func() (rules.Move, bool) {
 		for _, x := range legal {
-			if x == m {
-				ok = true
+			if !refused[x] {
+				return x, true
 			}
 		}
+		if len(legal) > 0 {
+			return legal[0], true
+		}
+		return 0, false
 	}
-	if ok {
-		return m, nil
+	good := func(m rules.Move) bool {
+		if refused[m] {
+			return false
+		}
+		for _, x := range legal {
+			if x == m {
+				return true
+			}
+		}
+		return false
 	}
-	for _, x := range legal {
-		if !refused[x] {
-			return x, nil
+	stopAt, sendAt := cfg.deadlines(arrival)
+	now := cfg.Now()
+	lim := cfg.Limits
+	left := stopAt.Sub(now)
+	if left < time.Millisecond {
+		left = time.Millisecond
+	}
+	if lim.Time == 0 || lim.Time > left {
+		lim.Time = left
+	}
+	// The previous search, if it overran, must be done: a searcher is not
+	// safe for concurrent use.
+	select {
+	case <-*searching:
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	case <-time.After(left):
+		if m, ok := fallback(); ok {
+			fmt.Fprintf(logOf(cfg), "warning: the previous search has not stopped; sending %s\n", g.FormatMove(m))
+			return m, nil
 		}
 	}
-	if len(legal) > 0 {
-		return legal[0], nil
+	sctx, cancel := context.WithTimeout(ctx, left)
+	type found struct {
+		m   rules.Move
+		err error
 	}
-	return 0, fmt.Errorf("no move to play: %v", err)
+	done := make(chan found, 1)
+	var mu sync.Mutex
+	var best rules.Move
+	haveBest := false
+	c := g.Clone()
+	// Names of moves are read on the clone's position before the search.
+	byText := map[string]rules.Move{}
+	for _, x := range legal {
+		byText[c.FormatMove(x)] = x
+	}
+	idle := make(chan struct{})
+	*searching = idle
+	go func() {
+		defer close(idle)
+		defer cancel()
+		m, err := cfg.Search(sctx, c, lim, func(i searcher.Info) {
+			if len(i.PV) == 0 {
+				return
+			}
+			if x, ok := byText[i.PV[0]]; ok {
+				mu.Lock()
+				best, haveBest = x, true
+				mu.Unlock()
+			}
+		})
+		done <- found{m, err}
+	}()
+	wait := sendAt.Sub(cfg.Now())
+	if wait < time.Millisecond {
+		wait = time.Millisecond
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case f := <-done:
+		if ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
+		if f.err == nil && good(f.m) {
+			return f.m, nil
+		}
+		if m, ok := fallback(); ok {
+			return m, nil
+		}
+		return 0, fmt.Errorf("no move to play: %v", f.err)
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	case <-timer.C:
+		cancel()
+		mu.Lock()
+		m, ok := best, haveBest && good(best)
+		mu.Unlock()
+		if !ok {
+			m, ok = fallback()
+		}
+		if !ok {
+			return 0, errors.New("no move to play")
+		}
+		fmt.Fprintf(logOf(cfg), "warning: the search did not stop in time; sending %s, the best move found so far\n", g.FormatMove(m))
+		return m, nil
+	}
+}
+
+func logOf(cfg ClientConfig) io.Writer {
+	if cfg.Log == nil {
+		return io.Discard
+	}
+	return cfg.Log
 }
 
 func shorten(b []byte) string {

@@ -45,6 +45,9 @@ const MaxMessage = 1 << 16
 // ErrTooLong is returned for a message longer than MaxMessage.
 var ErrTooLong = errors.New("message too long for the Tablut protocol")
 
+// ErrNotUTF8 is returned for a message whose bytes are not UTF-8.
+var ErrNotUTF8 = errors.New("message is not valid UTF-8")
+
 // WriteMessage writes one framed message: its length as 4 big-endian bytes,
 // then the bytes, in a single write.
 func WriteMessage(w io.Writer, msg []byte) error {
@@ -79,7 +82,7 @@ func ReadMessage(r io.Reader) ([]byte, error) {
 		return nil, err
 	}
 	if !utf8.Valid(msg) {
-		return nil, errors.New("message is not valid UTF-8")
+		return nil, ErrNotUTF8
 	}
 	return msg, nil
 }

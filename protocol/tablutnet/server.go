@@ -93,7 +93,7 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 		}
 	}()
 	for side, ln := range []net.Listener{cfg.White, cfg.Black} {
-		p, err := accept(ctx, ln, cfg)
+		p, err := accept(ctx, ln, cfg, out, [2]string{"white", "black"}[side])
 		if err != nil {
 			return nil, fmt.Errorf("%s player: %w", [2]string{"white", "black"}[side], err)
 		}
@@ -181,12 +181,16 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 				fmt.Fprintf(out, "Player %s has lost!\n", turnLetter)
 				forfeit(side, g.SideName(side)+" ran out of time")
 				lg.warning("checkMove", "Timeout! Player "+turnLetter+" lose!")
+			} else if malformed(err) {
+				// The stream cannot be read past this, but the player is
+				// still there: he gets the final state before he is dropped.
+				fmt.Fprintf(out, "Player %s sent a malformed message: %v\n", turnLetter, err)
+				forfeit(side, g.SideName(side)+" sent a malformed message")
+				lg.warning("checkMove", "Player "+turnLetter+" sent a malformed message: "+err.Error())
 			} else {
 				fmt.Fprintf(out, "Player %s has left the game!\n", turnLetter)
 				forfeit(side, g.SideName(side)+" left the game")
 				lg.warning("checkMove", "Player "+turnLetter+" disconnected: "+err.Error())
-			}
-			if !(errors.As(err, &ne) && ne.Timeout()) {
 				p.gone = true
 			}
 			st.Turn = [2]string{tablutlog.TurnWhiteWin, tablutlog.TurnBlackWin}[1-side]
@@ -280,39 +284,54 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 	return res, nil
 }
 
-// accept waits for one player and reads his name.
-func accept(ctx context.Context, ln net.Listener, cfg ServerConfig) (*player, error) {
+// malformed says whether a read failed on what the player sent (a length
+// beyond the protocol's, bytes that are not UTF-8) rather than on the
+// connection.
+func malformed(err error) bool {
+	return errors.Is(err, ErrTooLong) || errors.Is(err, ErrNotUTF8)
+}
+
+// accept waits for one player and reads his name. A client that sends no
+// readable name in time (a bad length, bytes that are not UTF-8, silence,
+// a closed connection) is dropped, and the next one on the port is waited
+// for, until ConnectTimeout has passed since the wait began.
+func accept(ctx context.Context, ln net.Listener, cfg ServerConfig, out io.Writer, side string) (*player, error) {
 	type dl interface{ SetDeadline(time.Time) error }
-	if d, ok := ln.(dl); ok {
-		d.SetDeadline(time.Now().Add(cfg.ConnectTimeout))
-	}
-	conn, err := ln.Accept()
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	until := time.Now().Add(cfg.ConnectTimeout)
+	for {
+		if d, ok := ln.(dl); ok {
+			d.SetDeadline(until)
 		}
-		var ne net.Error
-		if errors.As(err, &ne) && ne.Timeout() {
-			return nil, fmt.Errorf("nobody connected within %v", cfg.ConnectTimeout)
+		conn, err := ln.Accept()
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				return nil, fmt.Errorf("nobody connected within %v", cfg.ConnectTimeout)
+			}
+			return nil, err
 		}
-		return nil, err
-	}
-	conn.SetReadDeadline(time.Now().Add(cfg.MoveTime))
-	data, err := ReadMessage(conn)
-	if err != nil {
-		conn.Close()
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+		conn.SetReadDeadline(time.Now().Add(cfg.MoveTime))
+		data, err := ReadMessage(conn)
+		if err != nil {
+			conn.Close()
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			why := fmt.Sprintf("reading the name: %v", err)
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				why = fmt.Sprintf("no name within %v", cfg.MoveTime)
+			}
+			fmt.Fprintf(out, "A %s player from %s was dropped (%s); waiting for another.\n", side, conn.RemoteAddr(), why)
+			continue
 		}
-		var ne net.Error
-		if errors.As(err, &ne) && ne.Timeout() {
-			return nil, fmt.Errorf("no name within %v", cfg.MoveTime)
+		var name string
+		if json.Unmarshal(data, &name) != nil {
+			name = string(data) // Gson is lenient: a bare word is a name too
 		}
-		return nil, fmt.Errorf("reading the name: %w", err)
+		return &player{conn: conn, name: tablutlog.CleanName(name)}, nil
 	}
-	var name string
-	if json.Unmarshal(data, &name) != nil {
-		name = string(data) // Gson is lenient: a bare word is a name too
-	}
-	return &player{conn: conn, name: tablutlog.CleanName(name)}, nil
 }

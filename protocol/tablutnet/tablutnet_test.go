@@ -375,7 +375,10 @@ func TestServerTwoClients(t *testing.T) {
 
 // serveRaw runs a server and a raw white player (who sends whiteMsg on its
 // first turn) against a raw black, and returns the server's result and log.
-func serveRaw(t *testing.T, cfg ServerConfig, whiteMsg string) (*ServerResult, string, string) {
+//
+// whiteMsg starting with rawPrefix is written as the bytes after it, not
+// framed. pre, when given, runs with white's address before white connects.
+func serveRaw(t *testing.T, cfg ServerConfig, whiteMsg string, pre ...func(whiteAddr string)) (*ServerResult, string, string) {
 	t.Helper()
 	wl, bl := listen(t), listen(t)
 	var glog bytes.Buffer
@@ -389,6 +392,9 @@ func serveRaw(t *testing.T, cfg ServerConfig, whiteMsg string) (*ServerResult, s
 		defer close(srvDone)
 		sres, serr = Serve(ctx, cfg)
 	}()
+	for _, f := range pre {
+		f(wl.Addr().String())
+	}
 	wfin := make(chan string, 1)
 	go func() {
 		c, err := net.DialTimeout("tcp", wl.Addr().String(), 5*time.Second)
@@ -412,7 +418,11 @@ func serveRaw(t *testing.T, cfg ServerConfig, whiteMsg string) (*ServerResult, s
 				return
 			}
 			if st.Turn == tablutlog.TurnWhite && !sent && whiteMsg != "" {
-				WriteMessage(c, []byte(whiteMsg))
+				if raw, ok := strings.CutPrefix(whiteMsg, rawPrefix); ok {
+					c.Write([]byte(raw))
+				} else {
+					WriteMessage(c, []byte(whiteMsg))
+				}
 				sent = true
 			}
 		}
@@ -471,3 +481,5 @@ func TestServerNobodyConnects(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
+
+const rawPrefix = "raw:"

@@ -1,0 +1,234 @@
+package tablutnet
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"boardrepl/protocol/searcher"
+	"boardrepl/rules"
+	"boardrepl/rules/record/tablutlog"
+	"boardrepl/rules/tablut"
+)
+
+// A server that says nothing: the client gives up after --silence, with the
+// game unfinished, instead of waiting forever.
+func TestClientSilentServer(t *testing.T) {
+	checkLeaks(t)
+	for _, c := range []struct {
+		name  string
+		start bool // the server sends the start state, then nothing
+	}{{"before the first state", false}, {"during the game", true}} {
+		addr, done := fakeServer(t, func(conn net.Conn) {
+			rawFrame(t, conn)
+			if c.start {
+				g, _ := tablut.Info.New(nil)
+				g.Play(g.Moves(nil)[0]) // black to move: the client (white) waits
+				rawSend(t, conn, serverJSON(t, g))
+			}
+			io.Copy(io.Discard, conn) // silent until the client leaves
+		})
+		conn := dial(t, addr)
+		var out bytes.Buffer
+		res, err := Play(context.Background(), conn, ClientConfig{Role: 0, Name: "w", MoveTime: time.Second,
+			Search: searcher.FirstLegal, Out: &out, Silence: 50 * time.Millisecond, Start: 50 * time.Millisecond})
+		conn.Close()
+		<-done
+		if err == nil || !strings.Contains(err.Error(), "the server sent nothing for 50ms") {
+			t.Errorf("%s: err %v", c.name, err)
+		}
+		if !strings.Contains(out.String(), "result: unfinished (the server sent nothing for 50ms)") || res.Record.Get("Result") != "*" {
+			t.Errorf("%s: output %q, result %q", c.name, out.String(), res.Record.Get("Result"))
+		}
+	}
+}
+
+// A state that cannot happen (no king, a soldier on the throne, a second
+// king) is refused: the client stops rather than play on it.
+func TestClientImpossibleState(t *testing.T) {
+	checkLeaks(t)
+	g, _ := tablut.Info.New(nil)
+	start := serverJSON(t, g)
+	for _, c := range []struct{ state, want string }{
+		{strings.Replace(start, `"KING"`, `"THRONE"`, 1), "0 kings on the board, want 1"},
+		{strings.Replace(start, `"KING"`, `"EMPTY"`, 1), "0 kings on the board, want 1"},
+		{strings.Replace(start, `"EMPTY","EMPTY","EMPTY","BLACK"`, `"EMPTY","EMPTY","KING","BLACK"`, 1), "two kings"},
+	} {
+		addr, done := fakeServer(t, func(conn net.Conn) {
+			rawFrame(t, conn)
+			rawSend(t, conn, c.state)
+			io.Copy(io.Discard, conn)
+		})
+		conn := dial(t, addr)
+		var out bytes.Buffer
+		_, err := Play(context.Background(), conn, ClientConfig{Role: 1, Name: "b", MoveTime: time.Second,
+			Search: searcher.FirstLegal, Out: &out})
+		conn.Close()
+		<-done
+		if err == nil || (c.want != "" && !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("state %.60s...: err %v, want %q", c.state, err, c.want)
+		}
+		if !strings.Contains(out.String(), "result: unfinished") {
+			t.Errorf("output %q", out.String())
+		}
+	}
+}
+
+func TestPossible(t *testing.T) {
+	g, _ := tablut.Info.New(nil)
+	st, _ := tablutlog.StateOf(g)
+	if err := tablutlog.Possible(st); err != nil {
+		t.Errorf("the start: %v", err)
+	}
+	st.Board[4][4] = "WHITE" // the king gone, a soldier on the throne
+	st.Board[0][0] = "KING"
+	if err := tablutlog.Possible(st); err == nil || !strings.Contains(err.Error(), "white soldier on the throne") {
+		t.Errorf("soldier on e5: %v", err)
+	}
+	st.Board[4][4] = "EMPTY" // the empty throne may be written EMPTY
+	if err := tablutlog.Possible(st); err != nil {
+		t.Errorf("EMPTY e5: %v", err)
+	}
+	st.Board[8][8] = "THRONE"
+	if err := tablutlog.Possible(st); err == nil || !strings.Contains(err.Error(), "the throne at i9") {
+		t.Errorf("throne at i9: %v", err)
+	}
+	st.Board[8][8] = "EMPTY"
+	for i := range 9 {
+		st.Board[2][i] = "BLACK" // 16 + 9 - the ones replaced
+	}
+	if err := tablutlog.Possible(st); err == nil || !strings.Contains(err.Error(), "black soldiers, at most 16") {
+		t.Errorf("too many black: %v", err)
+	}
+}
+
+// The budget is counted from the state's arrival: time spent before the
+// search starts (parsing, printing, a process starved of CPU) is taken off
+// the search, and a fifth of the margin is kept for sending. A fake clock
+// says 500 ms have passed since the arrival.
+func TestThinkCountsFromArrival(t *testing.T) {
+	arrival := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var got searcher.Limits
+	cfg := ClientConfig{MoveTime: 3 * time.Second, Margin: time.Second,
+		Now: func() time.Time { return arrival.Add(500 * time.Millisecond) },
+		Search: func(ctx context.Context, g rules.Game, lim searcher.Limits, info func(searcher.Info)) (rules.Move, error) {
+			got = lim
+			return searcher.FirstLegal(ctx, g, lim, info)
+		}}
+	stop, send := cfg.deadlines(arrival)
+	if send != arrival.Add(2*time.Second) || stop != arrival.Add(1800*time.Millisecond) {
+		t.Errorf("deadlines: stop +%v, send +%v; want +1.8s, +2s", stop.Sub(arrival), send.Sub(arrival))
+	}
+	g, _ := tablut.Info.New(nil)
+	idle := make(chan struct{})
+	close(idle)
+	m, err := think(context.Background(), g, cfg, map[rules.Move]bool{}, arrival, &idle)
+	if err != nil || m != g.Moves(nil)[0] {
+		t.Fatalf("think: %v %v", m, err)
+	}
+	if got.Time != 1300*time.Millisecond {
+		t.Errorf("search time %v, want 1.3s (2s budget - 0.2s for sending - 0.5s already gone)", got.Time)
+	}
+	<-idle
+}
+
+// A searcher that does not stop when told (as a process that gets no CPU
+// would not): the client sends the best move of its last finished
+// iteration before the move time runs out, and does not wait for it.
+func TestClientSlowSearcherStillMoves(t *testing.T) {
+	checkLeaks(t)
+	g, _ := tablut.Info.New(nil)
+	legal := g.Moves(nil)
+	want := g.FormatMove(legal[len(legal)-1])
+	release := make(chan struct{})
+	var once sync.Once
+	free := func() { once.Do(func() { close(release) }) }
+	defer free()
+	stuck := func(ctx context.Context, g rules.Game, lim searcher.Limits, info func(searcher.Info)) (rules.Move, error) {
+		info(searcher.Info{Depth: 1, PV: []string{want}})
+		<-release // ignores ctx
+		return g.Moves(nil)[0], nil
+	}
+	var action string
+	addr, done := fakeServer(t, func(conn net.Conn) {
+		rawFrame(t, conn)
+		rawSend(t, conn, serverJSON(t, g))
+		action = string(rawFrame(t, conn))
+		free()
+		rawSend(t, conn, strings.Replace(serverJSON(t, g), `"turn":"WHITE"`, `"turn":"DRAW"`, 1))
+		io.Copy(io.Discard, conn)
+	})
+	conn := dial(t, addr)
+	var logw bytes.Buffer
+	_, err := Play(context.Background(), conn, ClientConfig{Role: 0, Name: "w", MoveTime: 400 * time.Millisecond,
+		Margin: 100 * time.Millisecond, Search: stuck, Log: &logw})
+	conn.Close()
+	<-done
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, to, _ := strings.Cut(want, "-")
+	if !strings.Contains(action, `"from":"`+from+`","to":"`+to+`"`) {
+		t.Errorf("sent %s, want the last iteration's %s", action, want)
+	}
+	if !strings.Contains(logw.String(), "the search did not stop in time; sending "+want) {
+		t.Errorf("log %q", logw.String())
+	}
+}
+
+// A bad length header from the player to move: he loses, and he gets the
+// final state like his opponent before he is dropped.
+func TestServerBadLengthGetsFinalState(t *testing.T) {
+	checkLeaks(t)
+	res, log, wfinal := serveRaw(t, ServerConfig{MoveTime: 5 * time.Second}, rawPrefix+"\xff\xff\xff\xff")
+	if res.Final != tablutlog.TurnBlackWin || wfinal != tablutlog.TurnBlackWin {
+		t.Errorf("final %s, white saw %s", res.Final, wfinal)
+	}
+	if !strings.Contains(res.Record.Get("Termination"), "white sent a malformed message") || !strings.Contains(log, "sent a malformed message") {
+		t.Errorf("termination %q, log:\n%s", res.Record.Get("Termination"), log)
+	}
+}
+
+// A client that sends a malformed name (a bad length, bytes that are not
+// UTF-8) is dropped; the game is played with the next one on the port.
+func TestServerMalformedNameNotFatal(t *testing.T) {
+	checkLeaks(t)
+	for _, bad := range []string{"\xff\xff\xff\xff", "\x00\x00\x00\x02\xc3\x28"} {
+		var console bytes.Buffer
+		res, _, _ := serveRaw(t, ServerConfig{MoveTime: 5 * time.Second, Out: &lockedWriter{w: &console}},
+			`{"from":"e4","to":"e6","turn":"WHITE"}`, func(addr string) {
+				c, err := net.Dial("tcp", addr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Close()
+				c.Write([]byte(bad))
+				c.SetReadDeadline(time.Now().Add(5 * time.Second))
+				if _, err := c.Read(make([]byte, 1)); err == nil {
+					t.Error("the bad client was sent something")
+				}
+			})
+		if res.Final != tablutlog.TurnBlackWin || res.Names[0] != "W" {
+			t.Errorf("%q: final %s, names %q", bad, res.Final, res.Names)
+		}
+		if !strings.Contains(console.String(), "A white player from") || !strings.Contains(console.String(), "waiting for another") {
+			t.Errorf("console:\n%s", console.String())
+		}
+	}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
