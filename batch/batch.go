@@ -34,7 +34,7 @@ type Command struct {
 }
 
 // Commands lists the batch subcommands in the order help shows them.
-var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd, diagramCmd}
+var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd, mergeCmd, diagramCmd}
 
 // Lookup returns the named batch subcommand, or nil.
 func Lookup(name string) *Command {
@@ -240,4 +240,5 @@ func init() {
 	analyseCmd.Run = runAnalyse
 	matchCmd.Run = runMatch
 	diagramCmd.Run = runDiagram
+	mergeCmd.Run = runMerge
 }
