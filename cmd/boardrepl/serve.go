@@ -18,6 +18,14 @@ import (
 	"boardrepl/telnet"
 )
 
+// serveRender draws a board for a telnet player (the board names the
+// squares of the last move itself).
+func serveRender(info *rules.Info) func(g rules.Game, color, flip bool) string {
+	return func(g rules.Game, color, flip bool) string {
+		return render.Board(g.Board(), render.Style{Color: color, Flip: flip, Sides: info.Sides, Captured: g.LastCaptured()})
+	}
+}
+
 const serveUsage = `usage: boardrepl serve -g GAME [-o KEY=VALUE]... --port N [--addr 127.0.0.1] [--idle 5m] [--record DIR] [--max-conns N]
 
 Runs two-player games over TCP, playable with a plain telnet client:
@@ -118,10 +126,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	srv, err := telnet.New(telnet.Config{
 		Info: info, Options: opts, Idle: *idle, RecordDir: *record, Log: stderr, MaxConns: *maxConns,
-		Render: func(g rules.Game, color, flip bool) string {
-			// The board names the squares of the last move itself.
-			return render.Board(g.Board(), render.Style{Color: color, Flip: flip, Sides: info.Sides, Captured: g.LastCaptured()})
-		},
+		Render: serveRender(info),
 	})
 	if err != nil {
 		return usageErr("%v", err)
