@@ -164,12 +164,12 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, c.Usage)
 			return ExitOK
 		}
-		return fail(stderr, c.Name, usagef("%v (see 'boardrepl help %s')", err, c.Name))
+		return fail(stderr, c.Name, usagef("%v", err))
 	}
 	files := fs.Args()
 	switch {
 	case len(files) == 0:
-		return fail(stderr, c.Name, usagef("no FILE to analyse (see 'boardrepl help analyse')"))
+		return fail(stderr, c.Name, usagef("no FILE to analyse"))
 	case lim.Depth < 0 || lim.Time < 0 || lim.Nodes < 0:
 		return fail(stderr, c.Name, usagef("--depth, --time and --nodes cannot be negative"))
 	case lim.Depth >= engine.MaxPly:

@@ -158,7 +158,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		P1: mf.p1, P2: mf.p2, Games: mf.games, Jobs: mf.jobs, MaxPlies: mf.maxPlies, Opening: mf.opening}
 	switch {
 	case mf.p1 == "" || mf.p2 == "":
-		return fail(stderr, c.Name, usagef("missing --p1 or --p2 (see 'boardrepl help match')"))
+		return fail(stderr, c.Name, usagef("missing --p1 or --p2"))
 	case mf.games < 1:
 		return fail(stderr, c.Name, usagef("missing --games N (N >= 1)"))
 	case mf.jobs < 1:
