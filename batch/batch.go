@@ -30,7 +30,7 @@ const (
 type Command = command.Command
 
 // Commands lists the batch subcommands in the order help shows them.
-var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd, diagramCmd}
+var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd, mergeCmd, diagramCmd}
 
 // Lookup returns the named batch subcommand, or nil.
 func Lookup(name string) *Command {
@@ -233,4 +233,5 @@ func init() {
 	analyseCmd.Run = runAnalyse
 	matchCmd.Run = runMatch
 	diagramCmd.Run = runDiagram
+	mergeCmd.Run = runMerge
 }
