@@ -206,25 +206,31 @@ func cmdGo(ctx context.Context, r *REPL, args []string, _ string) error {
 	return nil
 }
 
-func cmdHint(ctx context.Context, r *REPL, args []string, _ string) error {
-	lim, _, err := parseLimits("hint", args, false)
+// quickSearch searches the position for hint and genmove: within the
+// limits given, else hintDefault, with no progress lines.
+func (r *REPL) quickSearch(ctx context.Context, name string, args []string) (engine.Result, error) {
+	lim, _, err := parseLimits(name, args, false)
 	if err != nil {
-		return err
+		return engine.Result{}, err
 	}
 	if noLimit(lim) {
 		lim.Time = hintDefault
 	}
 	if err := r.searchable(); err != nil {
-		return err
+		return engine.Result{}, err
 	}
-	g := r.s.Game()
-	res, err := r.engine().Search(ctx, g, lim, nil)
+	return r.engine().Search(ctx, r.s.Game(), lim, nil)
+}
+
+func cmdHint(ctx context.Context, r *REPL, args []string, _ string) error {
+	res, err := r.quickSearch(ctx, "hint", args)
 	if err != nil {
 		return err
 	}
 	if ctx.Err() != nil {
 		return errors.New("interrupted")
 	}
+	g := r.s.Game()
 	side := g.SideName(g.SideToMove())
 	fmt.Fprintf(r.out, "hint: %s (score %s for %s, %s; line %s)\n", res.BestText, engine.FormatScore(res.Score), side,
 		scoreNote(res), strings.Join(res.PVText, " "))
@@ -232,24 +238,14 @@ func cmdHint(ctx context.Context, r *REPL, args []string, _ string) error {
 }
 
 func cmdGenmove(ctx context.Context, r *REPL, args []string, _ string) error {
-	lim, _, err := parseLimits("genmove", args, false)
-	if err != nil {
-		return err
-	}
-	if noLimit(lim) {
-		lim.Time = hintDefault
-	}
-	if err := r.searchable(); err != nil {
-		return err
-	}
-	g := r.s.Game()
-	res, err := r.engine().Search(ctx, g, lim, nil)
+	res, err := r.quickSearch(ctx, "genmove", args)
 	if err != nil {
 		return err
 	}
 	if ctx.Err() != nil {
 		return errors.New("interrupted: no move played")
 	}
+	g := r.s.Game()
 	fmt.Fprintf(r.out, "genmove: %s plays %s (score %s, %s)\n", g.SideName(g.SideToMove()), res.BestText,
 		engine.FormatScore(res.Score), scoreNote(res))
 	return r.playMoves([]string{res.BestText})

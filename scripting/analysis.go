@@ -25,21 +25,7 @@ import (
 func (e *env) gameAnalyse(L *lua.LState) int {
 	gv := checkGame(L)
 	opts := L.OptTable(2, L.NewTable())
-	var lim engine.Limits
-	if v := opts.RawGetString("depth"); v != lua.LNil {
-		d, ok := v.(lua.LNumber)
-		if !ok || d < 1 || d > maxSearchDepth || float64(d) != float64(int(d)) {
-			L.ArgError(2, "depth: want a whole number from 1 to 64")
-		}
-		lim.Depth = int(d)
-	}
-	if v := opts.RawGetString("nodes"); v != lua.LNil {
-		n, ok := v.(lua.LNumber)
-		if !ok || n < 1 || n > maxSearchNodes {
-			L.ArgError(2, "nodes: want a number from 1 to 1e10")
-		}
-		lim.Nodes = int64(n)
-	}
+	lim := searchLimits(L, opts)
 	confirm := 0
 	if v := opts.RawGetString("confirm"); v != lua.LNil {
 		c, ok := v.(lua.LNumber)

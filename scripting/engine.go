@@ -34,28 +34,7 @@ func (e *env) gameSearch(L *lua.LState) int {
 	if opts == nil {
 		L.ArgError(2, "want limits, e.g. g:search{depth=4} or g:search{time=0.5}")
 	}
-	var lim engine.Limits
-	if v := opts.RawGetString("depth"); v != lua.LNil {
-		d, ok := v.(lua.LNumber)
-		if !ok || d < 1 || d > maxSearchDepth || float64(d) != float64(int(d)) {
-			L.ArgError(2, "depth: want a whole number from 1 to 64")
-		}
-		lim.Depth = int(d)
-	}
-	if v := opts.RawGetString("time"); v != lua.LNil {
-		t, ok := v.(lua.LNumber)
-		if !ok || t <= 0 || t > maxSearchTime {
-			L.ArgError(2, "time: want seconds, more than 0 and at most 3600")
-		}
-		lim.Time = time.Duration(float64(t) * float64(time.Second))
-	}
-	if v := opts.RawGetString("nodes"); v != lua.LNil {
-		n, ok := v.(lua.LNumber)
-		if !ok || n < 1 || n > maxSearchNodes {
-			L.ArgError(2, "nodes: want a number from 1 to 1e10")
-		}
-		lim.Nodes = int64(n)
-	}
+	lim := searchLimits(L, opts)
 	if lim == (engine.Limits{}) {
 		L.ArgError(2, "give at least one limit: depth, time or nodes")
 	}
@@ -112,4 +91,32 @@ func setScore(t *lua.LTable, prefix string, score int) {
 		t.RawSetString(prefix+"margin", lua.LNumber(*v.Margin))
 	}
 	t.RawSetString(prefix+"score_text", lua.LString(v.Text))
+}
+
+// searchLimits reads the limits depth, time and nodes of the options table
+// at argument 2 (g:search, g:analyse); missing ones stay zero.
+func searchLimits(L *lua.LState, opts *lua.LTable) engine.Limits {
+	var lim engine.Limits
+	if v := opts.RawGetString("depth"); v != lua.LNil {
+		d, ok := v.(lua.LNumber)
+		if !ok || d < 1 || d > maxSearchDepth || float64(d) != float64(int(d)) {
+			L.ArgError(2, "depth: want a whole number from 1 to 64")
+		}
+		lim.Depth = int(d)
+	}
+	if v := opts.RawGetString("time"); v != lua.LNil {
+		t, ok := v.(lua.LNumber)
+		if !ok || t <= 0 || t > maxSearchTime {
+			L.ArgError(2, "time: want seconds, more than 0 and at most 3600")
+		}
+		lim.Time = time.Duration(float64(t) * float64(time.Second))
+	}
+	if v := opts.RawGetString("nodes"); v != lua.LNil {
+		n, ok := v.(lua.LNumber)
+		if !ok || n < 1 || n > maxSearchNodes {
+			L.ArgError(2, "nodes: want a number from 1 to 1e10")
+		}
+		lim.Nodes = int64(n)
+	}
+	return lim
 }

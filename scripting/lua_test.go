@@ -312,6 +312,7 @@ eq(p.note, "missed a win in 1 ply", "in words")
 check(p.score ~= nil and p.score_text ~= nil, "the move played is scored")
 raises(function() h:analyse{depth=0} end, "depth")
 raises(function() h:analyse{confirm=99} end, "confirm")
+raises(function() h:analyse{time=-1} end, "time")
 -- svg draws the board as an SVG picture with the last move.
 local svg = h:svg()
 check(svg:find('^<svg xmlns="http://www.w3.org/2000/svg"') ~= nil, "an SVG picture")
