@@ -319,7 +319,7 @@ check(svg:find('^<svg xmlns="http://www.w3.org/2000/svg"') ~= nil, "an SVG pictu
 check(svg:find('class="last" data%-square="c7"') ~= nil, "the last move")
 check(svg:find('data%-square="c7" data%-piece="K"') ~= nil, "the king on c7")
 `)
-	if st != ExitOK || !strings.Contains(out, "22 passed, 0 failed") {
+	if st != ExitOK || !strings.Contains(out, "23 passed, 0 failed") {
 		t.Fatalf("status %d\n%s\n%s", st, out, errOut)
 	}
 }
