@@ -80,7 +80,7 @@ func TestEngineErrors(t *testing.T) {
 		{"ai purple", "ai purple: no side \"purple\": want x, o, first, second, both or off"},
 		{"ai x 0", "ai x 0: want a level from 1 to 9 (see 'help ai')"},
 		{"ai x hard", `ai x hard: want a level from 1 to 9 or a player like ab:depth=4 (see 'help ai')`},
-		{"ai x ab:depth=0", `player "ab:depth=0": depth=0: want a whole number >= 1`},
+		{"ai x ab:depth=0", `player "ab:depth=0": depth=0: want a whole number from 1 to 119`},
 		{"ai off 3", `ai off takes no level (got "3")`},
 		{"ai x 1 2", "usage: ai SIDE|both|off [LEVEL] (see 'help ai')"},
 	} {

@@ -138,23 +138,26 @@ func looksLikeCommand(w string) bool {
 // move stops there (the moves before it stay played).
 func (r *REPL) playMoves(moves []string) error {
 	b := r.s.Game().Board()
+	isSquare := func(s string) bool { return b.Has(s) || b.Has(strings.ToLower(s)) || b.Has(strings.ToUpper(s)) }
+	played := 0
 	for i := 0; i < len(moves); i++ {
 		mv := moves[i]
 		// "e3 h3": two squares that make one move.
-		if i+1 < len(moves) && b.Has(mv) && b.Has(moves[i+1]) {
+		if i+1 < len(moves) && isSquare(mv) && isSquare(moves[i+1]) {
 			if _, err := r.s.Game().ParseMove(mv); err != nil {
 				mv += " " + moves[i+1]
 				i++
 			}
 		}
-		played, err := r.s.PlayText(mv)
+		plies, err := r.s.PlayText(mv)
 		if err != nil {
-			if i > 0 {
+			if played > 0 {
 				r.moved()
 			}
 			return fmt.Errorf("move %q: %v", mv, err)
 		}
-		for _, e := range played[1:] { // the forced passes after the move
+		played++
+		for _, e := range plies[1:] { // the forced passes after the move
 			fmt.Fprintf(r.out, "%s has no move and passes (%s)\n", r.s.Game().SideName(e.Side), e.Text)
 		}
 	}

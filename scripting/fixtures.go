@@ -2,12 +2,14 @@ package scripting
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"boardrepl/internal/textfile"
 	"boardrepl/rules"
@@ -44,15 +46,116 @@ func (e *env) openFixtures() {
 	L.SetGlobal("fixture", t)
 }
 
+// The roots: the script's directory as the user named it, and the fixtures
+// directory: the one named with --fixtures, or else the nearest entry
+// called fixtures in the script's directory or above, which must be a real
+// directory. A fixtures entry that is a symbolic link (or not a directory)
+// ends the search and is not used: a link in some parent directory would
+// otherwise open the files it points to to every script below it. Inside
+// the roots, a file's path is resolved and must stay inside them (a link
+// from a fixture out of the roots is refused), and only regular files are
+// read: FIFOs, devices, sockets and the files of /proc and /sys are not.
+
+// setDir sets the script's directory and finds the fixtures directory.
+func (e *env) setDir(dir string) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	e.dir = abs
+	e.fixtures, e.noFx = findFixtures(abs)
+	e.setRoots()
+}
+
+func (e *env) setRoots() {
+	e.roots = []string{e.dir}
+	if e.fixtures != "" {
+		e.roots = append(e.roots, e.fixtures)
+	}
+}
+
+// useFixtures makes dir (--fixtures) the fixtures directory.
+func (e *env) useFixtures(dir string) error {
+	real, err := fixturesDir(dir)
+	if err != nil {
+		return err
+	}
+	e.fixtures, e.noFx = real, ""
+	e.setRoots()
+	return nil
+}
+
+// fixturesDir checks a directory named with --fixtures and returns its
+// absolute path with links resolved (the user named it: a link is fine).
+func fixturesDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("--fixtures %s: %v", dir, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", fmt.Errorf("--fixtures %s: %v", dir, unwrapPathErr(err))
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return "", fmt.Errorf("--fixtures %s: %v", dir, unwrapPathErr(err))
+	}
+	if !st.IsDir() {
+		return "", fmt.Errorf("--fixtures %s: not a directory", dir)
+	}
+	return real, nil
+}
+
+// findFixtures looks for the project's fixtures/ directory in dir and its
+// parents. It returns the directory, or "" and why none is used.
+func findFixtures(dir string) (string, string) {
+	for d := dir; ; {
+		fx := filepath.Join(d, "fixtures")
+		st, err := os.Lstat(fx)
+		switch {
+		case err != nil:
+			// not here: look further up
+		case st.Mode()&fs.ModeSymlink != 0:
+			return "", fmt.Sprintf("%s is a symbolic link, which is not followed", fx)
+		case !st.IsDir():
+			return "", fmt.Sprintf("%s is not a directory", fx)
+		default:
+			return fx, ""
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return "", "no fixtures directory in the script's directory or above"
+		}
+		d = up
+	}
+}
+
+// fixturesHint says how to read the project's fixtures from elsewhere.
+const fixturesHint = "name the fixtures directory with 'boardrepl run --fixtures DIR'"
+
 // resolve turns a script's path into an absolute one inside the allowed
-// roots, or explains why not.
+// roots, or explains why not. A relative path is relative to the script's
+// directory, except that one starting with fixtures/ names a file in the
+// fixtures directory.
 func (e *env) resolve(p string) (string, error) {
 	if p == "" {
 		return "", fmt.Errorf("fixture: empty path")
 	}
+	if strings.IndexByte(p, 0) >= 0 {
+		return "", fmt.Errorf("fixture %q: a path has no NUL bytes", p)
+	}
 	full := p
 	if !filepath.IsAbs(full) {
 		full = filepath.Join(e.dir, p)
+		if first, rest, _ := strings.Cut(filepath.ToSlash(filepath.Clean(p)), "/"); first == "fixtures" {
+			if e.fixtures == "" {
+				return "", fmt.Errorf("fixture %q: no fixtures directory (%s); %s", p, e.noFx, fixturesHint)
+			}
+			full = filepath.Join(e.fixtures, rest)
+		}
 	}
 	full = filepath.Clean(full)
 	real, err := filepath.EvalSymlinks(full)
@@ -60,37 +163,89 @@ func (e *env) resolve(p string) (string, error) {
 		if os.IsNotExist(err) {
 			return "", fmt.Errorf("fixture %q: no such file", p)
 		}
-		return "", fmt.Errorf("fixture %q: %v", p, err)
+		return "", fmt.Errorf("fixture %q: %v", p, unwrapPathErr(err))
 	}
 	for _, root := range e.roots {
-		if real == root || strings.HasPrefix(real, root+string(filepath.Separator)) {
+		if within(real, root) {
 			return real, nil
 		}
 	}
-	return "", fmt.Errorf("fixture %q: outside the script's directory and the project's fixtures/ (scripts may read only there)", p)
+	where := fmt.Sprintf("the script's directory %s", e.dir)
+	if e.fixtures != "" {
+		where += fmt.Sprintf(" and the fixtures directory %s", e.fixtures)
+	} else {
+		where += fmt.Sprintf(" (%s)", e.noFx)
+	}
+	if within(full, e.dir) || (e.fixtures != "" && within(full, e.fixtures)) {
+		return "", fmt.Errorf("fixture %q: a link out of %s, which scripts may not follow", p, where)
+	}
+	return "", fmt.Errorf("fixture %q: outside %s; a script reads files only there (%s)", p, where, fixturesHint)
 }
 
-// readFile reads a fixture, bounded in size.
+// within reports whether path is root or below it.
+func within(path, root string) bool {
+	return path == root || strings.HasPrefix(path, root+string(filepath.Separator)) ||
+		(strings.HasSuffix(root, string(filepath.Separator)) && strings.HasPrefix(path, root))
+}
+
+// readFile reads a fixture: a regular file, bounded in size. The file is
+// opened without blocking (a FIFO would wait for a writer) and checked
+// after opening, so what is read is what was checked.
 func (e *env) readFile(p string) (string, error) {
 	full, err := e.resolve(p)
 	if err != nil {
 		return "", err
 	}
-	st, err := os.Stat(full)
+	if st, err := os.Stat(full); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		// Refused before opening: opening a device can have effects.
+		return "", fmt.Errorf("fixture %q: %s, not a regular file: scripts read regular files only", p, fileKind(st.Mode()))
+	}
+	f, err := os.OpenFile(full, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return "", fmt.Errorf("fixture %q: %v", p, err)
+		return "", fmt.Errorf("fixture %q: %v", p, unwrapPathErr(err))
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return "", fmt.Errorf("fixture %q: %v", p, unwrapPathErr(err))
 	}
 	if st.IsDir() {
 		return "", fmt.Errorf("fixture %q: is a directory (fixture.files lists it)", p)
 	}
+	if !st.Mode().IsRegular() {
+		return "", fmt.Errorf("fixture %q: %s, not a regular file: scripts read regular files only", p, fileKind(st.Mode()))
+	}
+	if fsName := pseudoFS(f); fsName != "" {
+		return "", fmt.Errorf("fixture %q: a file of %s, not a regular file: scripts read regular files only", p, fsName)
+	}
 	if st.Size() > maxString {
 		return "", fmt.Errorf("fixture %q: %d bytes, more than the %d a script may read", p, st.Size(), maxString)
 	}
-	b, err := textfile.ReadFile(full)
+	b, err := io.ReadAll(io.LimitReader(f, maxString+1))
 	if err != nil {
-		return "", fmt.Errorf("fixture %q: %v", p, err)
+		return "", fmt.Errorf("fixture %q: %v", p, unwrapPathErr(err))
 	}
-	return string(b), nil
+	if len(b) > maxString {
+		return "", fmt.Errorf("fixture %q: more than the %d bytes a script may read", p, maxString)
+	}
+	return string(textfile.Strip(b)), nil
+}
+
+// fileKind names what a file that is not regular is.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "a special file"
 }
 
 func (e *env) mustRead(L *lua.LState) (string, string) {
@@ -148,8 +303,14 @@ func (e *env) fxFiles(L *lua.LState) int {
 		if err != nil {
 			return err
 		}
+		if err := e.ctx.Err(); err != nil {
+			return err // the timeout, Ctrl-C or the memory cap
+		}
 		if d.IsDir() || !strings.HasSuffix(d.Name(), ext) || strings.HasPrefix(d.Name(), ".") {
 			return nil
+		}
+		if t := d.Type(); t != 0 && t&fs.ModeSymlink == 0 {
+			return nil // FIFOs, devices, sockets: not fixtures
 		}
 		rel, _ := filepath.Rel(full, path)
 		out = append(out, filepath.ToSlash(filepath.Join(dir, rel)))

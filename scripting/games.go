@@ -105,6 +105,36 @@ func optionPairs(L *lua.LState, v lua.LValue) ([]string, error) {
 // ({blocks=4, pattern=7}) or a string ("blocks=4 pattern=7"); a string second
 // argument containing '/' or spaces with no '=' is taken as the position.
 func (e *env) luaGame(L *lua.LState) int {
+	// game(g [, POSITION]): a game value where a game id is expected (the
+	// first try with fixture.positions, whose game= is already a game):
+	// a copy of g, or g's rules and options from POSITION.
+	if ud, ok := L.Get(1).(*lua.LUserData); ok {
+		gv, ok := ud.Value.(*gameVal)
+		if !ok {
+			L.ArgError(1, "want a game id such as \"ataxx\" (see games())")
+		}
+		if L.GetTop() > 2 || L.GetTop() == 2 && L.Get(2).Type() != lua.LTString {
+			L.ArgError(2, "game(g, POSITION) takes a game value and a position string; options come from g (or write game(g:id(), OPTIONS, POSITION))")
+		}
+		g := gv.game()
+		if L.GetTop() == 1 {
+			L.Push(e.newGameVal(g.Clone()))
+			return 1
+		}
+		pos := L.CheckString(2)
+		if len(pos) > maxString {
+			L.ArgError(2, "position string too long")
+		}
+		ng, err := g.Info().Parse(g.Options(), pos)
+		if err != nil {
+			L.RaiseError("game %s: position %q: %v", g.Info().ID, pos, err)
+		}
+		L.Push(e.newGameVal(ng))
+		return 1
+	}
+	if L.Get(1).Type() != lua.LTString {
+		L.ArgError(1, "want a game id such as \"ataxx\" (see games()), or a game value")
+	}
 	id := L.CheckString(1)
 	info, err := rules.Lookup(id)
 	if err != nil {

@@ -25,8 +25,8 @@ const (
 const DefaultTimeout = 5 * time.Minute
 
 // Usage is the help of `boardrepl run`.
-const Usage = `usage: boardrepl run [--timeout DURATION] [-v] FILE.lua [ARGS...]
-       boardrepl run [--timeout DURATION] [-v] DIR
+const Usage = `usage: boardrepl run [--timeout DURATION] [--fixtures DIR] [-v] FILE.lua [ARGS...]
+       boardrepl run [--timeout DURATION] [--fixtures DIR] [-v] DIR
 
 Runs a Lua script: it can start games, play moves and openings, solve
 puzzles and check facts about fixture files (see scripts/README.md). With a
@@ -34,10 +34,14 @@ directory, runs every *.lua in it (sorted) as a check suite. Each failed
 check is printed with its file:line; the run ends with "N passed, N failed".
 
 Scripts get Lua's base, table, string and math libraries only; files are
-read through fixture.*, below the script's directory or the project's
-fixtures/. ARGS are in the table arg (arg[1]...).
+read through fixture.*, below the script's directory or the fixtures
+directory: the nearest fixtures/ in the script's directory or above (a real
+directory, not a link), or the one named with --fixtures. A path starting
+with fixtures/ names a file there. ARGS are in the table arg (arg[1]...).
 
   --timeout DURATION   stop a script that runs longer (default 5m0s)
+  --fixtures DIR       the fixtures directory, for scripts kept outside the
+                       project
   -v                   report passing checks and test groups too
 
 A FILE that is not Lua is a file of REPL commands, run line by line as the
@@ -56,6 +60,7 @@ func RunMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	timeout := fs.Duration("timeout", DefaultTimeout, "")
 	verbose := fs.Bool("v", false, "")
+	fixtures := fs.String("fixtures", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, Usage)
@@ -71,6 +76,12 @@ func RunMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *timeout <= 0 {
 		fmt.Fprintf(stderr, "boardrepl run: --timeout %v: want a positive duration\n", *timeout)
 		return ExitUsage
+	}
+	if *fixtures != "" {
+		if _, err := fixturesDir(*fixtures); err != nil {
+			fmt.Fprintf(stderr, "boardrepl run: %v\n", err)
+			return ExitUsage
+		}
 	}
 	target, rest := fs.Arg(0), fs.Args()[1:]
 	st, err := os.Stat(target)
@@ -108,7 +119,7 @@ func RunMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var total Summary
 	errorsSeen := 0
 	for _, f := range files {
-		sum, err := runOne(ctx, f, rest, *timeout, *verbose, stdout, stderr)
+		sum, err := runOne(ctx, f, rest, *fixtures, *timeout, *verbose, stdout, stderr)
 		total.Passed += sum.Passed
 		total.Failed += sum.Failed
 		if err != nil {
@@ -137,7 +148,7 @@ func RunMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // runOne runs one script file with its own Lua state and deadline.
-func runOne(parent context.Context, path string, args []string, timeout time.Duration, verbose bool, stdout, stderr io.Writer) (Summary, error) {
+func runOne(parent context.Context, path string, args []string, fixtures string, timeout time.Duration, verbose bool, stdout, stderr io.Writer) (Summary, error) {
 	code, err := readScript(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "boardrepl %v\n", err)
@@ -147,6 +158,12 @@ func runOne(parent context.Context, path string, args []string, timeout time.Dur
 	defer cancel()
 	e := newEnv(ctx, stdout, stderr, filepath.Dir(path))
 	defer e.close()
+	if fixtures != "" {
+		if err := e.useFixtures(fixtures); err != nil {
+			fmt.Fprintf(stderr, "boardrepl run: %v\n", err)
+			return Summary{}, err
+		}
+	}
 	e.verbose = verbose
 	e.setArgs(path, args)
 	err = e.doChunk(path, code)

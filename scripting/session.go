@@ -49,6 +49,9 @@ type Session struct {
 	Err     io.Writer // script errors (defaults to Out)
 	Host    Host
 	Verbose bool // report passing checks too
+	// Fixtures is the fixtures directory scripts may read (boardrepl run
+	// --fixtures); "" finds it from the script's directory (fixtures.go).
+	Fixtures string
 }
 
 // NewSession makes a Session writing to out and playing on host.
@@ -95,6 +98,11 @@ func (s *Session) runWith(ctx context.Context, dir, name, code string, args []st
 	}
 	e := newEnv(ctx, s.Out, errOut, dir)
 	defer e.close()
+	if s.Fixtures != "" {
+		if err := e.useFixtures(s.Fixtures); err != nil {
+			return Summary{}, err
+		}
+	}
 	e.host = s.Host
 	e.verbose = s.Verbose
 	e.setArgs(name, args)

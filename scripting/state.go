@@ -21,8 +21,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -42,19 +40,21 @@ const (
 
 // env is one script run: one Lua state and what the bindings need.
 type env struct {
-	L   *lua.LState
-	ctx context.Context
-	// stopWatch ends the memory watch of withMemoryLimit.
-	stopWatch context.CancelFunc
-	engine    *engine.Engine // made on the first g:search
-	out       io.Writer      // print and check reports
-	errOut    io.Writer      // script errors
-	verbose   bool
+	L       *lua.LState
+	ctx     context.Context
+	mem     *memWatch      // the memory cap (memory.go)
+	engine  *engine.Engine // made on the first g:search
+	out     io.Writer      // print and check reports
+	errOut  io.Writer      // script errors
+	verbose bool
 	// roots are the directories fixtures may be read from: the script's
-	// directory and the project's fixtures/ (absolute, symlinks resolved).
-	dir   string // the script's directory: relative paths start here
-	roots []string
-	host  Host // the REPL session, nil from the shell
+	// directory and the fixtures directory (absolute, symlinks resolved;
+	// see fixtures.go).
+	dir      string // the script's directory: relative paths start here
+	fixtures string // the fixtures directory, "" when there is none
+	noFx     string // why there is no fixtures directory, for messages
+	roots    []string
+	host     Host // the REPL session, nil from the shell
 
 	passed, failed int
 	groups         []string // the test groups being run, outermost first
@@ -62,11 +62,15 @@ type env struct {
 
 // newEnv makes a sandboxed Lua state. dir is the script's directory.
 func newEnv(ctx context.Context, out, errOut io.Writer, dir string) *env {
-	ctx, stopWatch := withMemoryLimit(ctx)
+	ctx, mem := withMemoryLimit(ctx)
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:    true,
 		CallStackSize:   callStackSize,
 		RegistryMaxSize: registryMax,
+		// The data stack grows by this many slots at a time: by the
+		// default 32, pushing n values (unpack, string.byte) took time
+		// quadratic in n.
+		RegistryGrowStep: registryMax / 16,
 	})
 	for _, lib := range []struct {
 		name string
@@ -81,7 +85,7 @@ func newEnv(ctx context.Context, out, errOut io.Writer, dir string) *env {
 		L.Push(lua.LString(lib.name))
 		L.Call(1, 0)
 	}
-	e := &env{L: L, ctx: ctx, stopWatch: stopWatch, out: out, errOut: errOut}
+	e := &env{L: L, ctx: ctx, mem: mem, out: out, errOut: errOut}
 	e.setDir(dir)
 	e.sandbox()
 	L.SetGlobal("print", L.NewFunction(e.print))
@@ -97,42 +101,7 @@ func newEnv(ctx context.Context, out, errOut io.Writer, dir string) *env {
 
 func (e *env) close() {
 	e.L.Close()
-	e.stopWatch()
-}
-
-// setDir sets the script's directory and the roots fixtures may come from.
-func (e *env) setDir(dir string) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		abs = dir
-	}
-	if r, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = r
-	}
-	e.dir = abs
-	e.roots = []string{abs}
-	if fx := findFixtures(abs); fx != "" {
-		e.roots = append(e.roots, fx)
-	}
-}
-
-// findFixtures looks for the project's fixtures/ directory in dir and its
-// parents.
-func findFixtures(dir string) string {
-	for d := dir; ; {
-		fx := filepath.Join(d, "fixtures")
-		if st, err := os.Stat(fx); err == nil && st.IsDir() {
-			if r, err := filepath.EvalSymlinks(fx); err == nil {
-				return r
-			}
-			return fx
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return ""
-		}
-		d = up
-	}
+	e.mem.stop()
 }
 
 // refused names the globals the sandbox leaves out, with why.
@@ -150,7 +119,8 @@ var refused = map[string]string{
 }
 
 // sandbox removes what scripts may not use and makes reading it a clear
-// error; it bounds string.rep and string.format.
+// error; it replaces the built-ins that could run long or allocate much
+// (bounded.go).
 func (e *env) sandbox() {
 	L := e.L
 	g := L.G.Global
@@ -168,42 +138,7 @@ func (e *env) sandbox() {
 		return 0
 	}))
 	L.SetMetatable(g, mt)
-	if s, ok := g.RawGetString("string").(*lua.LTable); ok {
-		s.RawSetString("dump", lua.LNil)
-		rep := s.RawGetString("rep")
-		s.RawSetString("rep", L.NewFunction(func(L *lua.LState) int {
-			str := L.CheckString(1)
-			n := L.CheckInt(2)
-			sep := L.OptString(3, "")
-			if n > 0 && int64(len(str)+len(sep))*int64(n) > maxString {
-				L.RaiseError("string.rep: the result would be over %d bytes", maxString)
-			}
-			L.Push(rep)
-			L.Push(lua.LString(str))
-			L.Push(lua.LNumber(n))
-			if sep != "" {
-				L.Push(lua.LString(sep))
-				L.Call(3, 1)
-			} else {
-				L.Call(2, 1)
-			}
-			return 1
-		}))
-		format := s.RawGetString("format")
-		s.RawSetString("format", L.NewFunction(func(L *lua.LState) int {
-			f := L.CheckString(1)
-			if hugeWidth(f) {
-				L.RaiseError("string.format: field widths and precisions above 999 are refused")
-			}
-			top := L.GetTop()
-			L.Push(format)
-			for i := 1; i <= top; i++ {
-				L.Push(L.Get(i))
-			}
-			L.Call(top, 1)
-			return 1
-		}))
-	}
+	e.bound()
 }
 
 // hugeWidth reports whether a format string has a run of 4 or more digits
@@ -266,15 +201,23 @@ func (e *ScriptError) Error() string {
 
 // doChunk compiles and runs code under the chunk name name.
 func (e *env) doChunk(name, code string) error {
-	fn, err := e.L.Load(strings.NewReader(code), name)
+	fn, err := e.compile(name, code)
 	if err != nil {
-		return endLine(syntaxError(name, err), code)
+		return e.compileError(name, code, err)
 	}
 	e.L.Push(fn)
 	if err := e.L.PCall(0, 0, e.L.NewFunction(traceback)); err != nil {
 		return e.runError(err)
 	}
 	return nil
+}
+
+// compileError is what doChunk and doPrompt report when compile fails.
+func (e *env) compileError(name, code string, err error) error {
+	if e.ctx.Err() != nil { // stopped while compiling
+		return e.runError(&lua.ApiError{Type: lua.ApiErrorRun, Object: lua.LString(name + ": " + e.ctx.Err().Error())})
+	}
+	return endLine(err, code)
 }
 
 // doPrompt runs code typed at the prompt as the standalone Lua prompt
@@ -285,11 +228,11 @@ func (e *env) doPrompt(name, code string) error {
 	if strings.HasPrefix(strings.TrimSpace(code), "=") {
 		code = "return " + strings.TrimPrefix(strings.TrimSpace(code), "=")
 	}
-	fn, err := e.L.Load(strings.NewReader("return "+code), name)
+	fn, err := e.compile(name, "return "+code)
 	if err != nil {
 		// Statements; what a 'return' gives is printed too.
-		if fn, err = e.L.Load(strings.NewReader(code), name); err != nil {
-			return endLine(syntaxError(name, err), code)
+		if fn, err = e.compile(name, code); err != nil {
+			return e.compileError(name, code, err)
 		}
 	}
 	L := e.L
@@ -321,6 +264,9 @@ func (e *env) doPrompt(name, code string) error {
 func Incomplete(code string) bool {
 	if strings.HasPrefix(strings.TrimSpace(code), "=") {
 		code = "return " + strings.TrimPrefix(strings.TrimSpace(code), "=")
+	}
+	if checkNesting("lua", code) != nil {
+		return false // refused when run
 	}
 	_, err := parse.Parse(strings.NewReader(code), "lua")
 	var pe *parse.Error

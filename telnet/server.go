@@ -37,9 +37,10 @@ type Config struct {
 	Idle time.Duration
 	// RecordDir, when set, receives one game record per finished game.
 	RecordDir string
-	// Render draws the board for a player, coloured or not, with the last
-	// move (in notation, "" at the start) highlighted. Required.
-	Render func(g rules.Game, lastMove string, color bool) string
+	// Render draws the board for a player, coloured or not, turned 180
+	// degrees or not (the board itself names the squares of the last move).
+	// Required.
+	Render func(g rules.Game, color, flip bool) string
 	// Log receives one line per event (connections, games, faults); may be nil.
 	Log io.Writer
 	// MaxLine bounds an input line in bytes (default 512).
@@ -277,7 +278,12 @@ func (s *Server) seat(c *client) {
 	s.waiting = c
 	c.paired = make(chan struct{})
 	c.watchDone = make(chan struct{})
-	c.printf("Welcome to boardrepl: %s.\r\nWaiting for a second player to connect...\r\n", s.cfg.Info.Name)
+	welcome := ""
+	if !c.welcomed {
+		c.welcomed = true
+		welcome = fmt.Sprintf("Welcome to boardrepl: %s.\r\n", s.cfg.Info.Name)
+	}
+	c.printf("%sWaiting for a second player to connect...\r\n", welcome) // one write
 	s.wg.Add(1)
 	go func() { // a waiting client that leaves frees the seat
 		defer s.wg.Done()
@@ -340,6 +346,8 @@ type client struct {
 	timeout   time.Duration
 	name      string
 	color     bool
+	flip      bool // the board turned 180 degrees
+	welcomed  bool // the welcome was sent (once per connection)
 	closeMu   sync.Mutex
 	closed    bool
 }

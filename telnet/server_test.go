@@ -61,6 +61,12 @@ func (c *tclient) send(s string) {
 // text up to and including it.
 func (c *tclient) expect(want string) {
 	c.t.Helper()
+	c.upTo(want)
+}
+
+// upTo is expect, returning the text consumed.
+func (c *tclient) upTo(want string) string {
+	c.t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
 		c.mu.Lock()
@@ -68,7 +74,7 @@ func (c *tclient) expect(want string) {
 		if i := strings.Index(s, want); i >= 0 {
 			c.seen.Next(i + len(want))
 			c.mu.Unlock()
-			return
+			return s[:i+len(want)]
 		}
 		c.mu.Unlock()
 		time.Sleep(5 * time.Millisecond)
@@ -76,6 +82,7 @@ func (c *tclient) expect(want string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.t.Fatalf("%s: did not receive %q; got:\n%s", c.name, want, c.seen.String())
+	return ""
 }
 
 // closed waits until the server has closed the connection.
@@ -108,7 +115,10 @@ func (ts *testServer) logString() string {
 	return ts.log.String()
 }
 
-func plainRender(g rules.Game, last string, color bool) string {
+func plainRender(g rules.Game, color, flip bool) string {
+	if flip {
+		return "flipped board " + g.Position() + "\n"
+	}
 	return "board " + g.Position() + "\n"
 }
 
@@ -229,13 +239,17 @@ func TestWholeGameWithSwap(t *testing.T) {
 	alice.send("c2")
 	bob.expect("Your move (black)")
 	bob.send("b1")
+	// After the swap bob plays black: the end names him.
 	alice.expect("Game over: black wins")
+	alice.expect(": bob wins")
 	bob.expect("Game over: black wins")
+	bob.expect(": bob wins")
 	alice.closed()
 	bob.closed()
 
-	waitFor(t, func() bool { files, _ := filepath.Glob(filepath.Join(ts.dir, "*konobi*")); return len(files) == 1 })
-	files, _ := filepath.Glob(filepath.Join(ts.dir, "*konobi*"))
+	// Records are named *.rec, as the README says.
+	waitFor(t, func() bool { files, _ := filepath.Glob(filepath.Join(ts.dir, "*konobi*.rec")); return len(files) == 1 })
+	files, _ := filepath.Glob(filepath.Join(ts.dir, "*konobi*.rec"))
 	data, _ := os.ReadFile(files[0])
 	rec, err := record.Parse(string(data))
 	if err != nil {
@@ -410,5 +424,36 @@ func TestFloodingClient(t *testing.T) {
 	a.expect("Waiting for ben (white) to move.")
 	b.send("resign")
 	a.expect("ben resigned. You win.")
+	ts.stop(t, before)
+}
+
+// The first client is welcomed once (when he comes, not again when the
+// opponent arrives); the rules line ends before the options, which have a
+// line of their own; flip turns one player's board.
+func TestWelcomeOnceRulesLineFlip(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "konobi", []string{"size=5"}, time.Minute)
+	a := dial(t, ts.addr, "first")
+	a.expect("Welcome to boardrepl: Konobi")
+	a.expect("Waiting for a second player")
+	b := dial(t, ts.addr, "second")
+	if got := a.upTo("What is your name?"); strings.Contains(got, "Welcome") {
+		t.Errorf("the first client is welcomed again:\n%s", got)
+	}
+	got := b.upTo("What is your name?")
+	if strings.Count(got, "Welcome") != 1 || !strings.Contains(got, ".\r\nOptions: size=5.\r\n") {
+		t.Errorf("second client's welcome:\n%q", got)
+	}
+	a.send("ann")
+	b.send("bob")
+	a.expect("board ")
+	a.send("flip")
+	a.expect("flipped board ")
+	a.send("flip")
+	a.expect("\r\nboard ")
+	a.send("quit")
+	b.expect("You win")
+	a.closed()
+	b.closed()
 	ts.stop(t, before)
 }

@@ -114,7 +114,7 @@ func TestAcceptFatalEndsGamesUnfinished(t *testing.T) {
 
 func onlyRecord(t *testing.T, dir string) *record.Record {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	files, _ := filepath.Glob(filepath.Join(dir, "*.rec"))
 	if len(files) != 1 {
 		t.Fatalf("records %q, want one", files)
 	}

@@ -17,6 +17,7 @@ const clientHelp = `Commands:
   MOVE        play a move in the game's notation when it is your turn
   moves       list the legal moves
   board       show the board again
+  flip        turn the board 180 degrees (again to turn it back)
   color off   plain text (color on: coloured board)
   resign      give up this game
   quit        leave (you lose the game)
@@ -90,12 +91,13 @@ func (t *table) both(format string, a ...any) {
 	}
 }
 
-// rulesLine is the game and its options in one line.
+// rulesLine is the game in one line, and its options (when any differ
+// from the defaults) on a line of their own.
 func (t *table) rulesLine() string {
 	in := t.g().Info()
-	s := in.Name + ": " + in.Description
+	s := in.Name + ": " + strings.TrimSuffix(in.Description, ".") + "."
 	if o := in.FormatOptions(t.g().Options()); len(o) > 0 {
-		s += " Options: " + strings.Join(o, " ") + "."
+		s += "\r\nOptions: " + strings.Join(o, " ") + "."
 	}
 	return s
 }
@@ -103,7 +105,12 @@ func (t *table) rulesLine() string {
 // askNames asks both players their names at once.
 func (t *table) askNames() bool {
 	for _, p := range t.players {
-		p.printf("\r\nWelcome to boardrepl. %s\r\nAn opponent is here. What is your name? ", t.rulesLine())
+		welcome := "Welcome to boardrepl. "
+		if p.welcomed { // the first client was welcomed as he came
+			welcome = ""
+		}
+		p.welcomed = true
+		p.printf("\r\n%s%s\r\nAn opponent is here. What is your name? ", welcome, t.rulesLine())
 	}
 	type answer struct {
 		i    int
@@ -224,16 +231,12 @@ func (t *table) show() {
 func (t *table) showTo(p *client) {
 	var b strings.Builder
 	b.WriteString("\r\n")
-	lastMove := ""
-	if p, ok := t.l.Last(); ok {
-		lastMove = p.Text
-	}
-	b.WriteString(t.s.cfg.Render(t.g(), lastMove, p.color))
+	b.WriteString(t.s.cfg.Render(t.g(), p.color, p.flip))
 	if t.last != "" {
 		fmt.Fprintf(&b, "Last move: %s\r\n", t.last)
 	}
 	if r := t.l.Result(); r.Over() {
-		fmt.Fprintf(&b, "Game over: %s\r\n", t.l.FormatResult())
+		fmt.Fprintf(&b, "Game over: %s\r\n", t.resultText())
 	} else {
 		m := t.mover()
 		side := t.g().SideName(t.g().SideToMove())
@@ -276,6 +279,9 @@ func (t *table) input(p *client, l line, ok bool, idle *time.Timer) {
 	case cmd == "help" || cmd == "?":
 		p.printf(clientHelp, t.s.cfg.Idle)
 	case cmd == "board":
+		t.showTo(p)
+	case cmd == "flip":
+		p.flip = !p.flip
 		t.showTo(p)
 	case cmd == "moves":
 		var ms []string
@@ -329,10 +335,22 @@ func (t *table) move(p *client, text string, idle *time.Timer) {
 	idle.Reset(t.s.cfg.Idle)
 	t.show()
 	if r := t.l.Result(); r.Over() {
-		t.result = t.l.FormatResult()
+		t.result = t.resultText()
 		t.both("\r\nThank you for playing.\r\n")
 		t.finish()
 	}
+}
+
+// resultText is the result in the game's words, and which player won (a
+// swap may have changed who plays which side): "white wins (...): ann
+// wins".
+func (t *table) resultText() string {
+	r := t.l.Result()
+	s := t.l.FormatResult()
+	if r.Status == rules.Win && r.Winner >= 0 && r.Winner < 2 {
+		s += ": " + t.players[r.Winner].name + " wins"
+	}
+	return s
 }
 
 // announcePasses tells both players of the forced passes the line played.
@@ -385,7 +403,7 @@ func (t *table) saveRecord() {
 		tags = append(tags, record.Tag{Name: record.TagTermination, Value: "unfinished (" + t.unfinished + ")"})
 	}
 	r := t.l.Record(tags...)
-	name := fmt.Sprintf("%s-%s-table%d-%s-%s.txt", t.began.Format("20060102-150405"), info.ID, t.id,
+	name := fmt.Sprintf("%s-%s-table%d-%s-%s.rec", t.began.Format("20060102-150405"), info.ID, t.id,
 		safeFile(t.players[0].name), safeFile(t.players[1].name))
 	if err := atomicfile.Write(filepath.Join(t.s.cfg.RecordDir, name), []byte(r.Format()), false); err != nil {
 		t.s.logf("table %d: cannot write the record: %v", t.id, err)

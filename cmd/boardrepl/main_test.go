@@ -33,6 +33,7 @@ func TestScript(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"cmprecord": cmpRecord,
 			"sgr":       cmdSGR,
+			"telnet":    cmdTelnet,
 		},
 	})
 }

@@ -18,23 +18,34 @@ import (
 	"boardrepl/telnet"
 )
 
+// serveRender draws a board for a telnet player (the board names the
+// squares of the last move itself).
+func serveRender(info *rules.Info) func(g rules.Game, color, flip bool) string {
+	return func(g rules.Game, color, flip bool) string {
+		return render.Board(g.Board(), render.Style{Color: color, Flip: flip, Sides: info.Sides, Captured: g.LastCaptured()})
+	}
+}
+
 const serveUsage = `usage: boardrepl serve -g GAME [-o KEY=VALUE]... --port N [--addr 127.0.0.1] [--idle 5m] [--record DIR] [--max-conns N]
 
 Runs two-player games over TCP, playable with a plain telnet client:
   telnet HOST PORT
-The first client waits for a second; then both are welcomed, shown the rules
-in one line and asked their names, and play: each sees the board after every
+The first client is welcomed and waits for a second; then both are shown the
+rules in one line (the options on the next) and asked their names, and play: each sees the board after every
 move, the last move and whose turn it is, and both see the result. Clients
 are paired in arrival order, so one server holds several games at once; a
 third client waits for a fourth.
 
 Players type moves in the game's notation and the commands help, moves,
-board, color off|on, resign and quit. The pie rule (Konobi's swap) is offered
+board, flip, color off|on, resign and quit. An Oware board shows with arrows
+which way the seeds go round; the end names the player who won (after a
+Konobi swap too). The pie rule (Konobi's swap) is offered
 on White's first turn; forced passes are played and announced.
 
 A player who disconnects, quits, or stays silent on his turn for longer than
 --idle loses the game (games are not adjourned); the other player is told.
-Each game is written as a record in --record DIR.
+Each game is written as a record (NAME.rec) in --record DIR, which is
+created when missing.
 
 Ctrl-C or SIGTERM stops the server: the games in progress are nobody's
 fault, so both players are told the server is stopping and each game is
@@ -105,16 +116,17 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageErr("--max-conns %d: want a number >= 1", *maxConns)
 	}
 	if *record != "" {
+		// Created when missing, as match --record does.
+		if err := os.MkdirAll(*record, 0o755); err != nil {
+			return usageErr("--record %q: %v", *record, err)
+		}
 		if st, err := os.Stat(*record); err != nil || !st.IsDir() {
 			return usageErr("--record %q: not a directory", *record)
 		}
 	}
 	srv, err := telnet.New(telnet.Config{
 		Info: info, Options: opts, Idle: *idle, RecordDir: *record, Log: stderr, MaxConns: *maxConns,
-		Render: func(g rules.Game, _ string, color bool) string {
-			// The board names the squares of the last move itself.
-			return render.Board(g.Board(), render.Style{Color: color, Sides: info.Sides, Captured: g.LastCaptured()})
-		},
+		Render: serveRender(info),
 	})
 	if err != nil {
 		return usageErr("%v", err)

@@ -13,6 +13,7 @@ import (
 
 	"boardrepl/protocol/searcher"
 	"boardrepl/rules"
+	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 	"boardrepl/rules/tablut"
 )
@@ -108,14 +109,44 @@ func Play(ctx context.Context, conn io.ReadWriter, cfg ClientConfig) (*ClientRes
 		logw = io.Discard
 	}
 	res := &ClientResult{Record: &record.Record{}}
-	rec := res.Record
-	rec.Set(record.TagGame, tablut.Info.ID)
-	rec.Set(record.TagDate, cfg.Now().Format("2006.01.02"))
 	names := [2]string{"?", "?"}
 	names[cfg.Role] = tablutlog.CleanName(cfg.Name)
-	rec.Set("White", names[0])
-	rec.Set("Black", names[1])
-	rec.Set(record.TagResult, record.Unfinished)
+	tags := []record.Tag{
+		{Name: record.TagDate, Value: cfg.Now().Format("2006.01.02")},
+		{Name: "White", Value: names[0]},
+		{Name: "Black", Value: names[1]},
+	}
+	var (
+		l         *line.Line // the game recorded, from the first state
+		annotator string
+		verdict   string // the server's final result token, and its words
+		term      string
+	)
+	// The record, however the game ends, is the line's, with the server's
+	// verdict as the result (the server is the referee).
+	defer func() {
+		r := &record.Record{}
+		if l != nil {
+			r = l.Record(tags...)
+		} else {
+			r.Set(record.TagGame, tablut.Info.ID)
+			for _, t := range tags {
+				r.Set(t.Name, t.Value)
+			}
+		}
+		if annotator != "" {
+			r.Set("Annotator", annotator)
+		}
+		if verdict != "" {
+			r.Set(record.TagResult, verdict)
+			r.Set(record.TagTermination, term)
+			r.Result = verdict
+		} else {
+			r.Set(record.TagResult, record.Unfinished)
+		}
+		r.SortTags()
+		*res.Record = *r
+	}()
 
 	if c, ok := conn.(net.Conn); ok {
 		stop := context.AfterFunc(ctx, func() { c.SetDeadline(time.Unix(1, 0)) })
@@ -136,18 +167,15 @@ func Play(ctx context.Context, conn io.ReadWriter, cfg ClientConfig) (*ClientRes
 	)
 	finish := func(st *tablutlog.State, why string) {
 		res.Final = st.Turn
-		tok := tablutlog.ResultOfTurn(st.Turn)
-		rec.Set(record.TagResult, tok)
-		rec.Result = tok
+		verdict = tablutlog.ResultOfTurn(st.Turn)
 		r := g.Result()
-		term := why
-		if term == "" && r.Over() && record.ResultToken(true, r.Winner) == tok {
+		term = why
+		if term == "" && r.Over() && record.ResultToken(true, r.Winner) == verdict {
 			term = rules.FormatResult(g, r)
 		}
 		if term == "" {
 			term = map[string]string{tablutlog.TurnWhiteWin: "white wins", tablutlog.TurnBlackWin: "black wins", tablutlog.TurnDraw: "draw"}[st.Turn] + " (the server's verdict)"
 		}
-		rec.Set(record.TagTermination, term)
 		fmt.Fprintf(out, "result: %s\n", term)
 	}
 	silence, startWait := cfg.Silence, cfg.Start
@@ -205,10 +233,8 @@ func Play(ctx context.Context, conn io.ReadWriter, cfg ClientConfig) (*ClientRes
 		switch {
 		case g == nil:
 			// The first state: the start of the game.
-			g = sg
-			if sg.Position() != tablut.StartPosition || st.Final() {
-				rec.Set(record.TagPosition, sg.Position())
-			}
+			l = line.FromGame(sg)
+			g = l.Game()
 			res.Game = g
 			fmt.Fprintf(out, "game start, playing %s as %s\n", tablut.Info.ID, g.SideName(cfg.Role))
 		case last.SameBoard(st):
@@ -228,18 +254,19 @@ func Play(ctx context.Context, conn io.ReadWriter, cfg ClientConfig) (*ClientRes
 			m, ok := tablutlog.FollowMove(g, st)
 			if !ok {
 				fmt.Fprintf(logw, "warning: the state after ply %d does not follow from the previous one by a legal move; following the server from here (the record stops at ply %d)\n", g.Ply()+1, g.Ply())
-				g = sg
+				g = sg // the line (the record) stops here
 				res.Game = g
 				recorded = false
-				rec.Set("Annotator", "boardrepl: record incomplete, the server's states could not be followed")
+				annotator = "boardrepl: record incomplete, the server's states could not be followed"
 			} else {
 				text := g.FormatMove(m)
 				side := g.SideToMove()
 				ply := plies
 				plies++
-				g.Play(m)
 				if recorded {
-					rec.AddMoves(text)
+					l.Play(m) // g is the line's game
+				} else {
+					g.Play(m)
 				}
 				who := "   "
 				if side == cfg.Role {

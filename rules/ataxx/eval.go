@@ -16,6 +16,8 @@ import "boardrepl/rules"
 //	           opponent can reach: moving there converts n of ours
 //	tempo      the side to move (it plays first: without this term scores
 //	           swing between odd and even depths), and again scaled by fill
+//	squares    pieces on each of the 10 classes of squares the board's
+//	           symmetries leave (corners, edges, centre...)
 //
 // The weights are tuned from self-play (Texel's method: fixtures/tools/
 // ataxxtune/README.md says how), starting from hand-set values.
@@ -33,24 +35,47 @@ const (
 	fMaterialFill        // piece difference * fill (0 empty board .. 1 full)
 	fMobility
 	fFrontier
-	fTempo     // 1
-	fTempoFill // fill
-	fHole1     // holes next to 1 of our pieces ... fHole1+7: next to 8
-	nFeatures  = fHole1 + 8
+	fTempo                  // 1
+	fTempoFill              // fill
+	fHole1                  // holes next to 1 of our pieces ... fHole1+7: next to 8
+	fSquare0   = fHole1 + 8 // pieces on squares of class 0 ... fSquare0+9: class 9
+	nFeatures  = fSquare0 + nSquareClasses
 )
+
+// nSquareClasses: the squares of the board fall into 10 classes under its
+// 8 symmetries, by their distances (x <= y) to the nearest edges: (0,0) the
+// corners, (0,1) next to a corner on the edge, ... (3,3) the centre.
+const nSquareClasses = 10
+
+// squareClass[k] holds the squares of class k.
+var squareClass = func() (c [nSquareClasses]uint64) {
+	for sq := 0; sq < nsq; sq++ {
+		a, b := min(sq%size, size-1-sq%size), min(sq/size, size-1-sq/size)
+		x, y := min(a, b), max(a, b)
+		k := 0 // (0,0) (0,1) (0,2) (0,3) (1,1) (1,2) (1,3) (2,2) (2,3) (3,3)
+		for i := 0; i < x; i++ {
+			k += 4 - i
+		}
+		k += y - x
+		c[k] |= 1 << sq
+	}
+	return
+}()
 
 // FeatureNames names the features, in order.
 var FeatureNames = [nFeatures]string{"material", "material*fill", "mobility", "frontier", "tempo", "tempo*fill",
-	"hole1", "hole2", "hole3", "hole4", "hole5", "hole6", "hole7", "hole8"}
+	"hole1", "hole2", "hole3", "hole4", "hole5", "hole6", "hole7", "hole8",
+	"square00", "square01", "square02", "square03", "square11", "square12", "square13", "square22", "square23", "square33"}
 
 // evalWeights are the weights of the features (see EvalWeights): tuned
 // by fixtures/tools/ataxxtune (400 self-play games at 4000 nodes a move, 6
-// random opening plies, seed 1: 29,046 positions, error 0.2083 -> 0.1970)
-// from the hand-set start material 100, mobility 4, frontier -3, tempo 30,
-// holes 0, -5, -10, -20, -35, -50, -70, -90 (fill terms 0).
+// random opening plies, seed 2: 33,318 positions, error 0.2075 -> 0.1991),
+// starting from an earlier tuning (seed 1) without the square classes.
 var evalWeights = [nFeatures]int{
-	fMaterial: 100, fMaterialFill: 131, fMobility: 7, fFrontier: -14, fTempo: 236, fTempoFill: 352,
-	fHole1: -3, fHole1 + 1: -6, fHole1 + 2: -50, fHole1 + 3: -121, fHole1 + 4: -302, fHole1 + 5: -566, fHole1 + 6: -724, fHole1 + 7: -881,
+	fMaterial: 100, fMaterialFill: 254, fMobility: 20, fFrontier: -77, fTempo: -147, fTempoFill: 892,
+	fHole1: -15, fHole1 + 1: 1, fHole1 + 2: -17, fHole1 + 3: -23, fHole1 + 4: -95, fHole1 + 5: -231, fHole1 + 6: -216, fHole1 + 7: -695,
+	fSquare0: -21, fSquare0 + 1: -12, fSquare0 + 2: -26, fSquare0 + 3: -36, fSquare0 + 4: -85,
+	fSquare0 + 5: -101, fSquare0 + 6: -139, fSquare0 + 7: -83, fSquare0 + 8: -87, fSquare0 + 9: -192,
 }
 
 // EvalWeights returns the weights of the features (FeatureNames).
@@ -103,6 +128,9 @@ func (g *Game) features(f *[nFeatures]int) {
 	f[fTempoFill] = fill
 	holes(f, us, them, empty, 1)
 	holes(f, them, us, empty, -1)
+	for k, c := range squareClass {
+		f[fSquare0+k] = popcount(us&c) - popcount(them&c)
+	}
 	for i := range f {
 		if i != fMaterialFill && i != fTempoFill {
 			f[i] *= 64
@@ -123,7 +151,7 @@ func (g *Game) Features() []float64 {
 	return out
 }
 
-func (g *Game) evalTerms() (material, mobility, frontier, holeSum, tempo int) {
+func (g *Game) evalTerms() (material, mobility, frontier, holeSum, tempo, squares int) {
 	var f [nFeatures]int
 	g.features(&f)
 	w := &evalWeights
@@ -136,21 +164,26 @@ func (g *Game) evalTerms() (material, mobility, frontier, holeSum, tempo int) {
 	}
 	holeSum = h / 64
 	tempo = (w[fTempo]*f[fTempo] + w[fTempoFill]*f[fTempoFill]) / 64
+	sq := 0
+	for k := 0; k < nSquareClasses; k++ {
+		sq += w[fSquare0+k] * f[fSquare0+k]
+	}
+	squares = sq / 64
 	return
 }
 
 // Evaluate scores the position for the side to move (see the features
 // above).
 func (g *Game) Evaluate() int {
-	m, mob, f, h, t := g.evalTerms()
-	return m + mob + f + h + t
+	m, mob, f, h, t, sq := g.evalTerms()
+	return m + mob + f + h + t + sq
 }
 
 // EvalTerms lists the terms of Evaluate.
 func (g *Game) EvalTerms() []rules.EvalTerm {
-	m, mob, f, h, t := g.evalTerms()
+	m, mob, f, h, t, sq := g.evalTerms()
 	return []rules.EvalTerm{{Name: "material", Value: m}, {Name: "mobility", Value: mob}, {Name: "frontier", Value: f},
-		{Name: "holes", Value: h}, {Name: "tempo", Value: t}}
+		{Name: "holes", Value: h}, {Name: "tempo", Value: t}, {Name: "squares", Value: sq}}
 }
 
 // OrderMove guesses how good a move is before the search (rules.

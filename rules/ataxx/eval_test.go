@@ -88,3 +88,22 @@ func TestOrderMove(t *testing.T) {
 		t.Error("a null move on a board with 3 empty squares")
 	}
 }
+
+// The 10 square classes: 4 corners, 8 squares next to a corner on an edge,
+// ..., 1 centre; 49 squares in all.
+func TestSquareClasses(t *testing.T) {
+	want := [nSquareClasses]int{4, 8, 8, 4, 4, 8, 4, 4, 4, 1}
+	all := uint64(0)
+	for k, c := range squareClass {
+		if n := popcount(c); n != want[k] {
+			t.Errorf("class %s: %d squares, want %d", FeatureNames[fSquare0+k], n, want[k])
+		}
+		all |= c
+	}
+	if all != full {
+		t.Errorf("the classes cover %x, not the board", all)
+	}
+	if squareClass[0] != corners || squareClass[9] != 1<<24 {
+		t.Errorf("class 0 is %x (want the corners), class 9 %x (want d4)", squareClass[0], squareClass[9])
+	}
+}

@@ -94,7 +94,8 @@ func (g *Game) MoveSquares(m rules.Move) []string {
 
 const moveSyntax = "want a square like f2 (clone), a jump like a1c3, or 0000 (pass)"
 
-// ParseMove reads f2, a1c3, a1-c3, 0000 or pass, and checks it is legal.
+// ParseMove reads f2, a1c3, a1-c3, a1 c3, 0000 or pass, and checks it is
+// legal.
 func (g *Game) ParseMove(s string) (rules.Move, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if s == "" {
@@ -119,7 +120,7 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 		toS = s
 	case len(s) == 4:
 		fromS, toS = s[:2], s[2:]
-	case len(s) == 5 && s[2] == '-':
+	case len(s) == 5 && (s[2] == '-' || s[2] == ' '):
 		fromS, toS = s[:2], s[3:]
 	default:
 		return 0, fmt.Errorf("not a move: %s", moveSyntax)

@@ -3,7 +3,9 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,33 +26,229 @@ type Player interface {
 	Move(ctx context.Context, g rules.Game) (rules.Move, error)
 }
 
-// PlayerHelp documents the player specifications.
-const PlayerHelp = `player specifications:
-  random                      a uniformly random legal move
-  ab:depth=N                  alpha-beta to depth N (the default is depth=4)
-  ab:time=T                   alpha-beta for T per move (100ms, 2s)
-  ab:nodes=N                  alpha-beta for about N nodes per move
-      (depth, time and nodes combine: the first limit reached stops;
-       threads=N searches with N threads, hash=N sets the table entries)
-  mcts:playouts=N             Monte Carlo tree search, N playouts per move
-  mcts:time=T                 ... for T per move (c=X exploration, default 1.4)
-  uai:[time=T|depth=N|nodes=N] COMMAND [ARG...]
-                              an outside Ataxx engine speaking UAI, run as
-                              COMMAND (split at spaces, no quoting), asked
-                              "go movetime T" (default time=100ms), "go depth
-                              N" or "go nodes N"; e.g. uai:nodes=20000
-                              ./boardrepl uai or uai:time=100ms ./autaxx
-`
+// playerKinds declares every kind of player once: its name, what it does,
+// its settings with their types and ranges, and how to make it. ParsePlayer
+// reads specifications against it and PlayerHelp is written from it; a new
+// kind is one more entry.
+var playerKinds = []*playerKind{
+	{
+		Name: "random",
+		Help: "a uniformly random legal move",
+		make: func(string, playerSettings) (Player, error) { return &randomPlayer{}, nil },
+	},
+	{
+		Name:    "ab",
+		Aliases: []string{"alphabeta"},
+		Help:    "alpha-beta search (depth=4 when no limit is given)",
+		Settings: []playerSetting{
+			{Key: "depth", Kind: wholeNumber, Min: 1, Max: MaxPly - 1, Help: "search to depth N"},
+			{Key: "time", Kind: duration, Help: "search for T per move (100ms, 2s)"},
+			{Key: "nodes", Kind: wholeNumber, Min: 1, Help: "search about N nodes per move"},
+			{Key: "threads", Kind: wholeNumber, Min: 1, Help: "search with N threads"},
+			{Key: "hash", Kind: wholeNumber, Min: 1024, Help: "N transposition table entries (at least 1024)"},
+		},
+		Note: "depth, time and nodes combine: the first limit reached stops",
+		make: func(spec string, set playerSettings) (Player, error) {
+			p := &abPlayer{spec: spec}
+			p.lim = Limits{Depth: int(set.int("depth")), Time: set.dur("time"), Nodes: set.int("nodes")}
+			if p.lim.Depth == 0 && p.lim.Time == 0 && p.lim.Nodes == 0 {
+				p.lim.Depth = 4
+			}
+			opts := Options{HashEntries: 1 << 18, Selective: true, Threads: int(set.int("threads"))}
+			if h := set.int("hash"); h != 0 {
+				opts.HashEntries = int(h)
+			}
+			p.e = New(opts)
+			return p, nil
+		},
+	},
+	{
+		Name: "mcts",
+		Help: "Monte Carlo tree search",
+		Settings: []playerSetting{
+			{Key: "playouts", Kind: wholeNumber, Min: 1, Help: "N playouts per move"},
+			{Key: "time", Kind: duration, Help: "search for T per move"},
+			{Key: "c", Kind: positiveNumber, Help: "exploration constant X (default 1.4)"},
+			{Key: "cap", Kind: wholeNumber, Min: 1, Help: "end a playout after N plies"},
+		},
+		make: func(spec string, set playerSettings) (Player, error) {
+			o := MCTSOptions{Playouts: int(set.int("playouts")), Time: set.dur("time"), C: set["c"].f, MaxPlayout: int(set.int("cap"))}
+			return &mctsPlayer{spec: spec, m: NewMCTS(o)}, nil
+		},
+	},
+	{
+		Name:     "uai",
+		Synopsis: "uai:[time=T|depth=N|nodes=N] COMMAND [ARG...]",
+		Help: "an outside Ataxx engine speaking UAI, run as COMMAND (split at spaces, no " +
+			"quoting), asked \"go movetime T\" (default time=100ms), \"go depth N\" or " +
+			"\"go nodes N\"; e.g. uai:nodes=20000 ./boardrepl uai or uai:time=100ms ./autaxx",
+		parseRest: parseUAIPlayer,
+	},
+}
+
+// playerKind is one kind of player.
+type playerKind struct {
+	Name    string
+	Aliases []string
+	// Synopsis replaces the generated one (KIND:KEY=VALUE,...) for a kind
+	// whose text after "KIND:" has its own form.
+	Synopsis string
+	Help     string // what the player does
+	Settings []playerSetting
+	Note     string // a line after the settings
+	// make builds the player from its canonical spec and its settings.
+	make func(spec string, set playerSettings) (Player, error)
+	// parseRest, when set, reads the whole text after "KIND:" instead.
+	parseRest func(spec, rest string) (Player, error)
+}
+
+// settingKind is the type of a setting's value.
+type settingKind int8
+
+const (
+	wholeNumber    settingKind = iota // from Min (to Max when not 0)
+	duration                          // a positive Go duration: 100ms, 2s
+	positiveNumber                    // a number above 0
+)
+
+// playerSetting is one KEY=VALUE setting of a kind of player.
+type playerSetting struct {
+	Key      string
+	Kind     settingKind
+	Min, Max int64
+	Help     string
+}
+
+// placeholder is the value's name in help: N, T or X.
+func (s *playerSetting) placeholder() string {
+	switch s.Kind {
+	case duration:
+		return "T"
+	case positiveNumber:
+		return "X"
+	}
+	return "N"
+}
+
+// settingValue is a parsed setting.
+type settingValue struct {
+	n int64
+	d time.Duration
+	f float64
+}
+
+// playerSettings are the settings given in a specification, by key.
+type playerSettings map[string]settingValue
+
+func (s playerSettings) int(k string) int64         { return s[k].n }
+func (s playerSettings) dur(k string) time.Duration { return s[k].d }
+
+// parse reads one value, or says what is wanted.
+func (s *playerSetting) parse(v string) (settingValue, error) {
+	switch s.Kind {
+	case duration:
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return settingValue{}, fmt.Errorf("want a duration like 100ms or 2s")
+		}
+		return settingValue{d: d}, nil
+	case positiveNumber:
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f > 0) || math.IsInf(f, 1) {
+			return settingValue{}, fmt.Errorf("want a positive number")
+		}
+		return settingValue{f: f}, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	switch {
+	case s.Max != 0 && (err != nil || n < s.Min || n > s.Max):
+		return settingValue{}, fmt.Errorf("want a whole number from %d to %d", s.Min, s.Max)
+	case err != nil || n < s.Min:
+		return settingValue{}, fmt.Errorf("want a whole number >= %d", s.Min)
+	}
+	return settingValue{n: n}, nil
+}
+
+// PlayerHelp documents the player specifications (written from the table).
+var PlayerHelp = playerHelp()
+
+func playerHelp() string {
+	var b strings.Builder
+	b.WriteString("player specifications (KIND, or KIND:KEY=VALUE,KEY=VALUE...):\n")
+	for _, k := range playerKinds {
+		syn := k.Synopsis
+		if syn == "" {
+			syn = k.Name
+			if len(k.Aliases) > 0 {
+				syn += " (" + strings.Join(k.Aliases, ", ") + ")"
+			}
+		}
+		writeHelpLine(&b, "  ", syn, k.Help)
+		for _, s := range k.Settings {
+			writeHelpLine(&b, "    ", s.Key+"="+s.placeholder(), s.Help)
+		}
+		if k.Note != "" {
+			writeHelpLine(&b, "    ", "", "("+k.Note+")")
+		}
+	}
+	b.WriteString("  e.g. random, ab:depth=6, ab:time=100ms,threads=2, mcts:playouts=2000\n")
+	return b.String()
+}
+
+// writeHelpLine writes "indent term  text", the text wrapped in a column.
+func writeHelpLine(b *strings.Builder, indent, term, text string) {
+	const col, width = 30, 78
+	line := indent + term
+	if len(line) >= col-1 {
+		b.WriteString(line + "\n")
+		line = ""
+	}
+	line += strings.Repeat(" ", col-len(line))
+	n := len(line)
+	for i, w := range strings.Fields(text) {
+		if i > 0 && n+1+len(w) > width {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line, n = strings.Repeat(" ", col), col
+		} else if i > 0 {
+			line += " "
+			n++
+		}
+		line += w
+		n += len(w)
+	}
+	b.WriteString(line + "\n")
+}
+
+// kindNames lists the kinds for messages: "random, ab, mcts or uai".
+func kindNames() string {
+	n := make([]string, len(playerKinds))
+	for i, k := range playerKinds {
+		n[i] = k.Name
+	}
+	return strings.Join(n[:len(n)-1], ", ") + " or " + n[len(n)-1]
+}
 
 // ParsePlayer reads a player specification (see PlayerHelp).
 func ParsePlayer(spec string) (Player, error) {
 	spec = strings.TrimSpace(spec)
-	kind, rest, _ := strings.Cut(spec, ":")
-	if kind == "uai" {
-		return parseUAIPlayer(spec, rest)
+	name, rest, _ := strings.Cut(spec, ":")
+	if name == "" {
+		return nil, fmt.Errorf("empty player specification (want %s; e.g. ab:depth=4)", kindNames())
 	}
-	kv := map[string]string{}
-	var keys []string
+	var kind *playerKind
+	for _, k := range playerKinds {
+		if k.Name == name || slices.Contains(k.Aliases, name) {
+			kind = k
+		}
+	}
+	if kind == nil {
+		return nil, fmt.Errorf("player %q: unknown kind %q (want %s)", spec, name, kindNames())
+	}
+	if kind.parseRest != nil {
+		return kind.parseRest(spec, rest)
+	}
+	set := playerSettings{}
+	var parts []string
 	if rest != "" {
 		for _, p := range strings.Split(rest, ",") {
 			k, v, ok := strings.Cut(p, "=")
@@ -58,119 +256,33 @@ func ParsePlayer(spec string) (Player, error) {
 			if !ok || k == "" || v == "" {
 				return nil, fmt.Errorf("player %q: %q is not KEY=VALUE", spec, p)
 			}
-			if _, dup := kv[k]; dup {
+			i := slices.IndexFunc(kind.Settings, func(s playerSetting) bool { return s.Key == k })
+			if i < 0 {
+				keys := make([]string, len(kind.Settings))
+				for j, s := range kind.Settings {
+					keys[j] = s.Key
+				}
+				if len(keys) == 0 {
+					return nil, fmt.Errorf("player %q: %s takes no settings", spec, kind.Name)
+				}
+				return nil, fmt.Errorf("player %q: unknown setting %q for %s (settings: %s)", spec, k, kind.Name, strings.Join(keys, ", "))
+			}
+			if _, dup := set[k]; dup {
 				return nil, fmt.Errorf("player %q: %s given twice", spec, k)
 			}
-			kv[k] = v
-			keys = append(keys, k)
-		}
-	}
-	intOf := func(k string, lo int) (int, error) {
-		n, err := strconv.Atoi(kv[k])
-		if err != nil || n < lo {
-			return 0, fmt.Errorf("player %q: %s=%s: want a whole number >= %d", spec, k, kv[k], lo)
-		}
-		return n, nil
-	}
-	durOf := func(k string) (time.Duration, error) {
-		d, err := time.ParseDuration(kv[k])
-		if err != nil || d <= 0 {
-			return 0, fmt.Errorf("player %q: %s=%s: want a duration like 100ms or 2s", spec, k, kv[k])
-		}
-		return d, nil
-	}
-	allow := func(names ...string) error {
-		for _, k := range keys {
-			ok := false
-			for _, n := range names {
-				ok = ok || n == k
-			}
-			if !ok {
-				return fmt.Errorf("player %q: unknown setting %q for %s (settings: %s)", spec, k, kind, strings.Join(names, ", "))
-			}
-		}
-		return nil
-	}
-	canon := func() string {
-		if len(keys) == 0 {
-			return kind
-		}
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = k + "=" + kv[k]
-		}
-		return kind + ":" + strings.Join(parts, ",")
-	}
-	switch kind {
-	case "random":
-		if err := allow(); err != nil {
-			return nil, err
-		}
-		return &randomPlayer{}, nil
-	case "ab", "alphabeta":
-		kind = "ab"
-		if err := allow("depth", "time", "nodes", "threads", "hash"); err != nil {
-			return nil, err
-		}
-		p := &abPlayer{spec: canon()}
-		var err error
-		opts := Options{HashEntries: 1 << 18, Selective: true}
-		for _, k := range keys {
-			switch k {
-			case "depth":
-				p.lim.Depth, err = intOf(k, 1)
-				if err == nil && p.lim.Depth >= MaxPly {
-					err = fmt.Errorf("player %q: depth=%d: want less than %d", spec, p.lim.Depth, MaxPly)
-				}
-			case "time":
-				p.lim.Time, err = durOf(k)
-			case "nodes":
-				var n int
-				n, err = intOf(k, 1)
-				p.lim.Nodes = int64(n)
-			case "threads":
-				opts.Threads, err = intOf(k, 1)
-			case "hash":
-				opts.HashEntries, err = intOf(k, 1024)
-			}
+			val, err := kind.Settings[i].parse(v)
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("player %q: %s=%s: %v", spec, k, v, err)
 			}
+			set[k] = val
+			parts = append(parts, k+"="+v)
 		}
-		if p.lim.Depth == 0 && p.lim.Time == 0 && p.lim.Nodes == 0 {
-			p.lim.Depth = 4
-		}
-		p.e = New(opts)
-		return p, nil
-	case "mcts":
-		if err := allow("playouts", "time", "c", "cap"); err != nil {
-			return nil, err
-		}
-		var o MCTSOptions
-		var err error
-		for _, k := range keys {
-			switch k {
-			case "playouts":
-				o.Playouts, err = intOf(k, 1)
-			case "time":
-				o.Time, err = durOf(k)
-			case "cap":
-				o.MaxPlayout, err = intOf(k, 1)
-			case "c":
-				o.C, err = strconv.ParseFloat(kv[k], 64)
-				if err != nil || o.C <= 0 {
-					err = fmt.Errorf("player %q: c=%s: want a positive number", spec, kv[k])
-				}
-			}
-			if err != nil {
-				return nil, err
-			}
-		}
-		return &mctsPlayer{spec: canon(), m: NewMCTS(o)}, nil
-	case "":
-		return nil, fmt.Errorf("empty player specification (want random, ab:depth=N, ab:time=T or mcts:playouts=N)")
 	}
-	return nil, fmt.Errorf("player %q: unknown kind %q (want random, ab, mcts or uai)", spec, kind)
+	canon := kind.Name
+	if len(parts) > 0 {
+		canon += ":" + strings.Join(parts, ",")
+	}
+	return kind.make(canon, set)
 }
 
 type randomPlayer struct {

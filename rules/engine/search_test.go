@@ -131,21 +131,51 @@ func TestSearchAllocs(t *testing.T) {
 	for _, tg := range testGames {
 		t.Run(tg.id, func(t *testing.T) {
 			g := randomPositions(t, tg.id, 4, []int{6})[0]
-			e := New(Options{HashEntries: 1 << 16})
-			allocs := func(depth int) (float64, int64) {
-				var nodes int64
-				a := testing.AllocsPerRun(3, func() {
-					e.NewGame()
-					res, _ := e.Search(context.Background(), g, Limits{Depth: depth}, nil)
-					nodes = res.Nodes
-				})
-				return a, nodes
+			for _, sel := range []bool{false, true} {
+				e := New(Options{HashEntries: 1 << 16, Selective: sel})
+				allocs := func(depth int) (float64, int64) {
+					var nodes int64
+					a := testing.AllocsPerRun(3, func() {
+						e.NewGame()
+						res, _ := e.Search(context.Background(), g, Limits{Depth: depth}, nil)
+						nodes = res.Nodes
+					})
+					return a, nodes
+				}
+				allocs(tg.depth) // warm up the move buffers
+				a1, n1 := allocs(1)
+				a2, n2 := allocs(tg.depth)
+				if a2 > a1+float64(8*tg.depth) {
+					t.Errorf("selective %v: depth 1: %.0f allocations for %d nodes; depth %d: %.0f for %d nodes", sel, a1, n1, tg.depth, a2, n2)
+				}
 			}
-			allocs(tg.depth) // warm up the move buffers
-			a1, n1 := allocs(1)
-			a2, n2 := allocs(tg.depth)
-			if a2 > a1+float64(8*tg.depth) {
-				t.Errorf("depth 1: %.0f allocations for %d nodes; depth %d: %.0f for %d nodes", a1, n1, tg.depth, a2, n2)
+		})
+	}
+}
+
+// TestResultAgreesWithLastInfo: when a node limit cuts an iteration short,
+// the result (move, score, depth, line) is the last one reported: the
+// deepest completed iteration's, or a better move the unfinished one
+// searched fully; the move heads the line.
+func TestResultAgreesWithLastInfo(t *testing.T) {
+	for _, tg := range testGames {
+		t.Run(tg.id, func(t *testing.T) {
+			for _, g := range randomPositions(t, tg.id, 3, []int{4, 10}) {
+				for _, nodes := range []int64{300, 1000, 3000, 10000} {
+					e := New(Options{HashEntries: 1 << 16, Selective: true})
+					var last Info
+					res, err := e.Search(context.Background(), g, Limits{Nodes: nodes}, func(i Info) { last = i })
+					if err != nil {
+						t.Fatal(err)
+					}
+					if last.Depth == 0 {
+						continue // not even one iteration
+					}
+					if res.Depth != last.Depth || res.Score != last.Score || len(last.PV) == 0 || res.Best != last.PV[0] || res.BestText != last.PVText[0] {
+						t.Errorf("%s, %d nodes: result depth %d score %d best %s; last info depth %d score %d pv %v",
+							g.Position(), nodes, res.Depth, res.Score, res.BestText, last.Depth, last.Score, last.PVText)
+					}
+				}
 			}
 		})
 	}

@@ -30,3 +30,36 @@ func TestEvalHandChecked(t *testing.T) {
 		{Pos: "0,0,0,0,0,12/0,0,0,0,0,0 0 0 n", Term: "threats", Want: 0, Why: "the last of 12 seeds lands back in north's row"},
 	})
 }
+
+// TestOrderMove: 100 per seed a move captures, checked by hand.
+func TestOrderMove(t *testing.T) {
+	cases := []struct {
+		pos, move string
+		want      int
+		why       string
+	}{
+		{"1,0,0,0,0,0/1,0,0,0,0,1 0 0 n", "A", 200, "A's seed lands in G, which then holds 2"},
+		{"1,0,0,0,0,0/1,0,0,0,0,1 0 0 s", "G", 0, "G's seed lands in H, in south's own row"},
+		{"0,0,0,0,0,12/0,0,0,0,0,0 0 0 n", "F", 0, "the last of 12 seeds lands back in north's row"},
+		// B sows into A, G, H: G and H hold 2 and 3, taken backwards from H.
+		{"0,3,0,0,0,0/1,2,0,0,1,0 0 0 n", "B", 500, "H (3) and G (2); K keeps it from being a grand slam"},
+		{"0,3,0,0,0,0/1,2,0,0,0,0 0 0 n", "B", 0, "taking G and H would empty south's row: a grand slam takes nothing"},
+		{StartPosition, "A", 0, "4 seeds from A land in J, which holds 5"},
+	}
+	for _, c := range cases {
+		g, err := Parse(nil, c.pos)
+		if err != nil {
+			t.Fatalf("%s: %v", c.pos, err)
+		}
+		m, err := g.ParseMove(c.move)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.pos, c.move, err)
+		}
+		if got := g.OrderMove(m); got != c.want {
+			t.Errorf("%s %s: OrderMove = %d, want %d (%s)", c.pos, c.move, got, c.want, c.why)
+		}
+		if g.Position() != c.pos {
+			t.Errorf("OrderMove changed %s into %s", c.pos, g.Position())
+		}
+	}
+}

@@ -16,6 +16,7 @@ const (
 	wBlackSoldier = 100  // a black soldier
 	wRoute        = 350  // the king sees an edge square he can reach in one move
 	wRoutes2      = 1800 // ... two or more: black can block only one
+	wEscapeNow    = 8000 // ... and white is to move: the king escapes now
 	wKingMove     = 6    // per square the king can move to
 	wAttacker     = 45   // per black soldier (or hostile square) next to the king
 	wBlockade     = 25   // per black soldier on a square that guards a corner
@@ -91,6 +92,8 @@ func (g *Game) evalTerms() (material, routes, mobility, safety, blockadeT, camps
 		}
 	}
 	switch {
+	case free >= 1 && g.side == white:
+		routes = wEscapeNow // he walks out on this move
 	case free == 1:
 		routes = wRoute
 	case free >= 2:

@@ -1,0 +1,27 @@
+package oware
+
+import "boardrepl/rules"
+
+var _ rules.MoveOrderer = (*Game)(nil)
+
+// OrderMove scores a legal move before the search (rules.MoveOrderer): 100
+// per seed it captures (a grand slam captures nothing), 0 for a move that
+// captures nothing. It reads the board only.
+func (g *Game) OrderMove(m rules.Move) int {
+	b := &g.p.b
+	i := int(m)
+	if i < 0 || i >= nPits {
+		return 0
+	}
+	c := b.at(i)
+	if c == 0 {
+		return 0
+	}
+	a := &sowDelta[i][c]
+	chain, row := capture(b[0]+a[0], b[1]+a[1], g.p.side, int(sowLand[i][c]))
+	if chain == 0 {
+		return 0
+	}
+	taken := row & byteMask[chain]
+	return 100 * int(taken*0x0101_0101_0101_0101>>56)
+}
