@@ -23,7 +23,7 @@ var analyseCmd = &Command{
 	Summary: "search positions or game records: best move, score, principal variation",
 	Usage: `usage: boardrepl analyse [-g GAME] [-o KEY=VALUE]... [--depth N | --time T | --nodes N]
                          [-j N] [-t N] [--skip N] [--stop-after N] [--confirm N]
-                         [--svg FILE] [--json] FILE...
+                         [--svg FILE] [--shard K/N] [--json] FILE...
 
 Searches every position of the files (FILE "-" is stdin) with the alpha-beta
 engine and prints the best move, the score from the side to move's view (100
@@ -52,6 +52,9 @@ Results are printed in input order as they finish.
   --confirm N    search a marked move again N plies deeper (default 2; 0: never)
   --svg FILE     draw the evaluation graph of the record (one record only) in
                  FILE, an SVG picture: the score after every ply, ? and ?? marked
+  --shard K/N    analyse only part K of N (the records and position lines
+                 whose number, from 0, is K-1 modulo N); 'boardrepl merge' adds
+                 up the --json totals of the parts (see the README)
   --json         one object per position: {"file","line","position","side","best",
                  "score","mate","margin","score_text","pv","depth","nodes"}: "score"
                  (units) only when nothing is proven, else "mate" (plies to a proven
@@ -59,7 +62,9 @@ Results are printed in input order as they finish.
                  margin proven by the game's endgame tables); records add {"ply",
                  "played","played_score"|"played_mate"|"played_margin","played_text",
                  "loss","mark","note","checked_depth"} and end with {"summary":true,
-                 "dubious","blunders","worst"}; a finished game gives {"over":true,"result"}
+                 "dubious","blunders","worst"}; a finished game gives {"over":true,"result"};
+                 the last line is {"totals":true,"records","positions","dubious",
+                 "blunders"} ("shard" with --shard)
 
 Ctrl-C stops the run: what was printed is complete, and the message on
 stderr gives the --skip that resumes it.
@@ -152,17 +157,19 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&stopAfter, "stop-after", 0, "stop after N positions")
 	fs.IntVar(&confirm, "confirm", analysis.DefaultConfirm, "plies deeper a marked move is searched again")
 	svgFile := fs.String("svg", "", "draw the evaluation graph of the record in FILE")
+	var part shard
+	fs.Var(&part, "shard", "analyse only part K of N of the records and positions")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, c.Usage)
 			return ExitOK
 		}
-		return fail(stderr, c.Name, usagef("%v (see 'boardrepl help %s')", err, c.Name))
+		return fail(stderr, c.Name, usagef("%v", err))
 	}
 	files := fs.Args()
 	switch {
 	case len(files) == 0:
-		return fail(stderr, c.Name, usagef("no FILE to analyse (see 'boardrepl help analyse')"))
+		return fail(stderr, c.Name, usagef("no FILE to analyse"))
 	case lim.Depth < 0 || lim.Time < 0 || lim.Nodes < 0:
 		return fail(stderr, c.Name, usagef("--depth, --time and --nodes cannot be negative"))
 	case lim.Depth >= engine.MaxPly:
@@ -207,8 +214,32 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		items = append(items, its...)
 	}
-	if *svgFile != "" && nrec != 1 {
-		return fail(stderr, c.Name, usagef("--svg draws the graph of one game record; the files hold %d", nrec))
+	// --shard: keep the units (a record, a position line) of the part.
+	if part.n > 0 {
+		var kept []analyseItem
+		unit, lastRec := -1, -2
+		for _, it := range items {
+			if it.rec < 0 || it.rec != lastRec {
+				unit++
+			}
+			lastRec = it.rec
+			if part.has(unit) {
+				kept = append(kept, it)
+			}
+		}
+		items = kept
+	}
+	records, positions := 0, 0
+	for i, it := range items {
+		if it.rec >= 0 && (i == 0 || items[i-1].rec != it.rec) {
+			records++
+		}
+		if it.err == nil {
+			positions++
+		}
+	}
+	if *svgFile != "" && records != 1 {
+		return fail(stderr, c.Name, usagef("--svg draws the graph of one game record; the files hold %d", records))
 	}
 	total := len(items)
 	if skip > total {
@@ -292,6 +323,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := ExitOK
 	printed := skip
 	var plies []analysis.Ply
+	dubious, blunders := 0, 0
 	ready := func(i int) bool { return outs[i].done }
 	mu.Lock()
 	for printed < total {
@@ -313,6 +345,14 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		it := &items[i]
 		if it.rec >= 0 && (i+1 == total || items[i+1].rec != it.rec) {
+			for _, p := range plies {
+				switch p.Mark {
+				case "?":
+					dubious++
+				case "??":
+					blunders++
+				}
+			}
 			printWorst(stdout, &gf, it.file, plies)
 			if *svgFile != "" {
 				if err := analyseGraph(*svgFile, it.g, plies, lim); err != nil {
@@ -341,6 +381,15 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return status
 		}
 		return ExitFail
+	}
+	if gf.json {
+		t := analyseTotalsJSON{Totals: true, Records: records, Positions: positions, Dubious: dubious, Blunders: blunders}
+		if part.n > 0 {
+			t.Shard = part.String()
+		}
+		writeJSON(stdout, t)
+	} else if part.n > 0 {
+		fmt.Fprintf(stdout, "shard %s: %d records, %d positions; %d ?, %d ??\n", part, records, positions, dubious, blunders)
 	}
 	return status
 }

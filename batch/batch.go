@@ -15,26 +15,22 @@ import (
 	"strings"
 	"syscall"
 
+	"boardrepl/internal/command"
 	"boardrepl/rules"
 )
 
 // Exit statuses.
 const (
-	ExitOK    = 0 // success
-	ExitFail  = 1 // an illegal move in a batch, a failed check
-	ExitUsage = 2 // bad usage: unknown flag, game, option or malformed position
+	ExitOK    = command.ExitOK    // success
+	ExitFail  = command.ExitFail  // an illegal move in a batch, a failed check
+	ExitUsage = command.ExitUsage // bad usage: unknown flag, game, option or malformed position
 )
 
-// Command is one batch subcommand.
-type Command struct {
-	Name    string
-	Summary string // one line for the command list
-	Usage   string // the full help text
-	Run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
-}
+// Command is one batch subcommand, declared as every subcommand is.
+type Command = command.Command
 
 // Commands lists the batch subcommands in the order help shows them.
-var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd, diagramCmd}
+var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd, mergeCmd, diagramCmd}
 
 // Lookup returns the named batch subcommand, or nil.
 func Lookup(name string) *Command {
@@ -53,13 +49,15 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
 
-// fail prints an error as "boardrepl CMD: msg" and returns its exit status.
+// fail prints an error as "boardrepl CMD: msg" and returns its exit
+// status; bad usage is reported in the style every command shares (see
+// package command).
 func fail(stderr io.Writer, cmd string, err error) int {
-	fmt.Fprintf(stderr, "boardrepl %s: %v\n", cmd, err)
 	var u usageError
 	if errors.As(err, &u) {
-		return ExitUsage
+		return (&Command{Name: cmd}).UsageError(stderr, "%v", err)
 	}
+	fmt.Fprintf(stderr, "boardrepl %s: %v\n", cmd, err)
 	return ExitFail
 }
 
@@ -91,13 +89,8 @@ func interruptContext() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), sigs...)
 }
 
-// newFlagSet makes a flag set whose errors and -h go to stderr with the
-// command's usage text.
-func newFlagSet(c *Command) *flag.FlagSet {
-	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	return fs
-}
+// newFlagSet makes the command's flag set (it prints nothing itself).
+func newFlagSet(c *Command) *flag.FlagSet { return c.Flags() }
 
 // parseFlags parses the flags; it prints the usage for -h and reports
 // unknown flags or stray arguments as usage errors.
@@ -107,10 +100,10 @@ func parseFlags(c *Command, fs *flag.FlagSet, args []string, stdout io.Writer) (
 			fmt.Fprint(stdout, c.Usage)
 			return true, nil
 		}
-		return false, usagef("%v (see 'boardrepl help %s')", err, c.Name)
+		return false, usagef("%v", err)
 	}
 	if fs.NArg() > 0 {
-		return false, usagef("unexpected argument %q (see 'boardrepl help %s')", fs.Arg(0), c.Name)
+		return false, usagef("unexpected argument %q", fs.Arg(0))
 	}
 	return false, nil
 }
@@ -240,4 +233,5 @@ func init() {
 	analyseCmd.Run = runAnalyse
 	matchCmd.Run = runMatch
 	diagramCmd.Run = runDiagram
+	mergeCmd.Run = runMerge
 }

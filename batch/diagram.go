@@ -47,14 +47,14 @@ func runDiagram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, c.Usage)
 			return ExitOK
 		}
-		return fail(stderr, c.Name, usagef("%v (see 'boardrepl help %s')", err, c.Name))
+		return fail(stderr, c.Name, usagef("%v", err))
 	}
 	switch fs.NArg() {
 	case 0:
 		return fail(stderr, c.Name, usagef("missing the FILE to draw in (\"-\" for stdout)"))
 	case 1:
 	default:
-		return fail(stderr, c.Name, usagef("unexpected argument %q (see 'boardrepl help %s')", fs.Arg(1), c.Name))
+		return fail(stderr, c.Name, usagef("unexpected argument %q", fs.Arg(1)))
 	}
 	file := fs.Arg(0)
 	g, err := gf.open(c.Name, stderr)

@@ -53,6 +53,10 @@ opening (--opening N random plies, default 0), one with each colour.
                  the LLR (trinomial GSPRT, as fishtest) and its bounds are
                  reported; --games is then the most games to play
   -v             print a line per game
+  --shard K/N    play only part K of N of the games (game i when i-1 is K-1
+                 modulo N; needs --seed): run the N parts on N machines and add
+                 them up with 'boardrepl merge' (see the README for Slurm and
+                 Kubernetes recipes); the totals are those of the whole match
   --json         one object per finished game
                  {"game","p1","p2","p1_side","winner","winner_side","result",
                  "reason","score","plies","adjudicated","moves"}, then a summary
@@ -111,6 +115,12 @@ type matchSummaryJSON struct {
 	EloMargin   *float64       `json:"elo_margin"`
 	Complete    bool           `json:"complete"`
 	SPRT        *sprtJSON      `json:"sprt,omitempty"`
+	// Total is the number of games of the whole match (--games), Shard
+	// the part this run played (--shard K/N), Shards how many runs merge
+	// added up.
+	Total  int    `json:"total,omitempty"`
+	Shard  string `json:"shard,omitempty"`
+	Shards int    `json:"shards,omitempty"`
 }
 
 type sprtJSON struct {
@@ -138,6 +148,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&mf.stopAfter, "stop-after", 0, "stop after N games")
 	fs.StringVar(&mf.sprt, "sprt", "", "SPRT stop rule")
 	fs.BoolVar(&mf.verbose, "v", false, "a line per game")
+	var part shard
+	fs.Var(&part, "shard", "play only part K of N of the games")
 	g, code, quit := gf.start(c, fs, args, stdout, stderr)
 	if quit {
 		return code
@@ -146,7 +158,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		P1: mf.p1, P2: mf.p2, Games: mf.games, Jobs: mf.jobs, MaxPlies: mf.maxPlies, Opening: mf.opening}
 	switch {
 	case mf.p1 == "" || mf.p2 == "":
-		return fail(stderr, c.Name, usagef("missing --p1 or --p2 (see 'boardrepl help match')"))
+		return fail(stderr, c.Name, usagef("missing --p1 or --p2"))
 	case mf.games < 1:
 		return fail(stderr, c.Name, usagef("missing --games N (N >= 1)"))
 	case mf.jobs < 1:
@@ -170,6 +182,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		sprt = &t
 	}
 	seedGiven := mf.seed != ""
+	if part.n > 0 && !seedGiven {
+		return fail(stderr, c.Name, usagef("--shard needs --seed: every shard must play the games of the same match"))
+	}
 	if seedGiven {
 		s, err := strconv.ParseUint(mf.seed, 10, 64)
 		if err != nil {
@@ -227,7 +242,13 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "game %d: p1 %s, %s, %d plies%s\n", r.Index+1, sides[r.P1Side], r.Text, r.Plies, tag)
 		}
 	}
-	bar := newProgress(stderr, "match", cfg.Games)
+	inShard := 0
+	for i := 0; i < cfg.Games; i++ {
+		if part.has(i) {
+			inShard++
+		}
+	}
+	bar := newProgress(stderr, "match", inShard)
 	bar.set(len(done))
 	played := 0
 	next := 0 // the next game number to report, in order
@@ -239,7 +260,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	var writeErr error
-	runErr := cfg.Run(ctx, func(i int) bool { _, ok := done[i]; return ok }, func(r engine.GameResult) {
+	runErr := cfg.Run(ctx, func(i int) bool { _, ok := done[i]; return ok || !part.has(i) }, func(r engine.GameResult) {
 		flushDone(r.Index)
 		if mf.recordDir != "" && writeErr == nil {
 			writeErr = writeMatchRecord(mf.recordDir, cfg, g, r)
@@ -268,6 +289,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if gf.json {
 		j := summaryJSON(cfg, sides, sum, complete)
+		j.Total = cfg.Games
+		if part.n > 0 {
+			j.Shard = part.String()
+		}
 		if sprt != nil {
 			llr := sprt.LLR(sum.P1Wins, sum.Draws, sum.P2Wins)
 			j.SPRT = &sprtJSON{Test: sprt.String(), LLR: math.Round(llr*1000) / 1000, Lower: math.Round(sprt.LowerBound()*1000) / 1000,

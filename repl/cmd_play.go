@@ -369,13 +369,6 @@ func perftDepth(name string, args []string) (int, error) {
 	return d, nil
 }
 
-func interrupted(err error) error {
-	if errors.Is(err, context.Canceled) {
-		return errors.New("interrupted")
-	}
-	return err
-}
-
 // rootCounts counts perft(d-1) below each root move in move-text order,
 // calling each as it completes. On interruption it returns how many root
 // moves were done and the nodes counted so far with the context's error.

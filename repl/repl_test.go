@@ -372,3 +372,28 @@ func TestSaveLoad(t *testing.T) {
 		t.Errorf("bad load: %v", err)
 	}
 }
+
+// A Lua chunk left open continues at a ">> " prompt until complete, as the
+// standalone Lua prompt does; Ctrl-C at ">> " drops it.
+func TestTerminalLuaContinues(t *testing.T) {
+	tm := startTerm(t)
+	tm.wait(t, "toy x 1> ")
+	tm.send("lua for i = 1, 2 do\r")
+	tm.wait(t, ">> ")
+	tm.send("print(i * 10)\r")
+	tm.wait(t, ">> ")
+	tm.send("end\r")
+	tm.wait(t, "20")
+	tm.wait(t, "toy x 1> ")
+	tm.send("lua local t = {\r")
+	tm.wait(t, ">> ")
+	tm.send("\x03")
+	tm.wait(t, "(the unfinished Lua chunk is dropped)")
+	tm.wait(t, "toy x 1> ")
+	tm.send("lua = 6 * 7\r")
+	tm.wait(t, "42")
+	tm.send("quit\r")
+	if c := tm.exit(t); c != 0 {
+		t.Errorf("exit %d", c)
+	}
+}

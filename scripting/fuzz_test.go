@@ -54,6 +54,13 @@ print(pcall(fixture.read, "../../../../etc/passwd"))
 print(pcall(string.rep, "x", 1e9))
 print(pcall(string.format, "%9999d", 1))
 print(in_repl(), pcall(current), pcall(set_current, 1))`,
+	`print(string.find(("a"):rep(30), ("a*"):rep(30) .. "b"))
+print(("x=1, y=2"):gsub("(%w+)=(%w+)", "%2=%1"), ("abc"):gsub("", "-"), ("f(a(b))"):match("%b()"))
+for k, v in ("a=1 b=2"):gmatch("(%w)=(%d)") do print(k .. v, 1 .. 2) end
+print(pcall(string.find, "a", "[%"), pcall(string.gsub, "a", "(a)", "%2"), ("THE fox"):find("%f[%a]%a+", 2))
+print(loadstring("return " .. ("{"):rep(300) .. ("}"):rep(300)), load(function() return nil end))
+print(table.concat({1, "a", 2.5}, ","), select("#", unpack({1, 2, 3}, 1, 5)), pcall(unpack, {}, 1, 1e9))
+print(setmetatable({}, {__concat = function(a, b) return "mm" end}) .. "x", pcall(function() return "a" .. {} end))`,
 	"while true do end",
 	"local function f() return f() + 1 end f()",
 	"os.execute('ls')",

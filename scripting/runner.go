@@ -1,9 +1,9 @@
 package scripting
 
 import (
+	"boardrepl/internal/command"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -54,33 +54,35 @@ Exit status: 0 every check passed, 1 a check failed or a script raised an
 error, 2 bad usage.
 `
 
+// Cmd is the `boardrepl run` subcommand.
+var Cmd = &command.Command{
+	Name:    "run",
+	Summary: "run a Lua script or a directory of them (checks, puzzles, openings), or a file of REPL commands",
+	Usage:   Usage,
+	Args:    -1,
+}
+
+func init() { Cmd.Run = RunMain }
+
 // RunMain is the `boardrepl run` subcommand.
 func RunMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	c := Cmd
+	fs := c.Flags()
 	timeout := fs.Duration("timeout", DefaultTimeout, "")
 	verbose := fs.Bool("v", false, "")
 	fixtures := fs.String("fixtures", "", "")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, Usage)
-			return ExitOK
-		}
-		fmt.Fprintf(stderr, "boardrepl run: %v (see 'boardrepl help run')\n", err)
-		return ExitUsage
+	if code, done := c.Parse(fs, args, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintf(stderr, "boardrepl run: missing FILE.lua or DIR (see 'boardrepl help run')\n")
-		return ExitUsage
+		return c.UsageError(stderr, "missing FILE.lua or DIR")
 	}
 	if *timeout <= 0 {
-		fmt.Fprintf(stderr, "boardrepl run: --timeout %v: want a positive duration\n", *timeout)
-		return ExitUsage
+		return c.UsageError(stderr, "--timeout %v: want a positive duration", *timeout)
 	}
 	if *fixtures != "" {
 		if _, err := fixturesDir(*fixtures); err != nil {
-			fmt.Fprintf(stderr, "boardrepl run: %v\n", err)
-			return ExitUsage
+			return c.UsageError(stderr, "%v", err)
 		}
 	}
 	target, rest := fs.Arg(0), fs.Args()[1:]

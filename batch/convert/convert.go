@@ -4,14 +4,13 @@
 package convert
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"boardrepl/internal/atomicfile"
+	"boardrepl/internal/command"
 	"boardrepl/internal/textfile"
 	gameline "boardrepl/rules/line"
 	"boardrepl/rules/record"
@@ -38,27 +37,26 @@ An illegal move or a malformed file is reported with its line and the exit
 status is 1; bad usage exits 2.
 `
 
-// Summary is the one-line description of convert.
-const Summary = "convert game records (record, ataxx-pgn, ogn, tablut-log)"
+// Cmd is the convert subcommand.
+var Cmd = &command.Command{
+	Name:    "convert",
+	Summary: "convert game records (record, ataxx-pgn, ogn, tablut-log)",
+	Usage:   Usage,
+	Args:    -1,
+}
+
+func init() { Cmd.Run = Run }
 
 // Run is the convert subcommand.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	c := Cmd
+	fs := c.Flags()
 	from := fs.String("from", "", "")
 	to := fs.String("to", "record", "")
 	outPath := fs.String("o", "", "")
-	usage := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "boardrepl convert: "+format+"\n", a...)
-		fmt.Fprintln(stderr, "run 'boardrepl convert -h' for help")
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, Usage)
-			return 0
-		}
-		return usage("%v", err)
+	usage := func(format string, a ...any) int { return c.UsageError(stderr, format, a...) }
+	if code, done := c.Parse(fs, args, stdout, stderr); done {
+		return code
 	}
 	switch *from {
 	case "record", "ataxx-pgn", "ogn", "tablut-log":

@@ -14,6 +14,7 @@ import (
 
 	"boardrepl/batch"
 	"boardrepl/batch/convert"
+	"boardrepl/internal/command"
 	"boardrepl/protocol/tablutnet"
 	"boardrepl/protocol/uai"
 	"boardrepl/repl"
@@ -40,27 +41,17 @@ commands:
 Run 'boardrepl help COMMAND' (or 'boardrepl COMMAND -h') for a command's flags.
 `
 
-// command is one subcommand.
-type command struct {
-	Name    string
-	Summary string
-	Usage   string
-	Run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
-}
+// runCmd is scripting's run command, which also runs files of REPL
+// commands (runScript).
+var runCmd = &command.Command{Name: "run", Summary: scripting.Cmd.Summary, Usage: scripting.Cmd.Usage, Args: -1}
 
-// commands lists the subcommands in the order help shows them.
-func commands() []*command {
-	var out []*command
-	for _, c := range batch.Commands {
-		out = append(out, &command{c.Name, c.Summary, c.Usage, c.Run})
-	}
-	out = append(out, &command{"run", "run a Lua script or a directory of them (checks, puzzles, openings), or a file of REPL commands", scripting.Usage, runScript})
-	return append(out, serveCmd,
-		&command{"tablut-client", tablutnet.ClientSummary, tablutnet.ClientUsage, tablutnet.RunClient},
-		&command{"tablut-server", tablutnet.ServerSummary, tablutnet.ServerUsage, tablutnet.RunServer},
-		&command{"uai", uai.Summary, uai.Usage, uai.RunUAI},
-		&command{"convert", convert.Summary, convert.Usage, convert.Run},
-	)
+func init() { runCmd.Run = runScript }
+
+// commands lists the subcommands in the order help shows them; each is
+// declared where it lives, as a command.Command.
+func commands() command.Table {
+	out := append(command.Table{}, batch.Commands...)
+	return append(out, runCmd, serveCmd, tablutnet.ClientCmd, tablutnet.ServerCmd, uai.Cmd, convert.Cmd)
 }
 
 // runScript is 'boardrepl run': a file that is not Lua (decided as the
@@ -77,8 +68,7 @@ func runScript(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() && !scripting.IsLuaFile(a) {
 			if len(args) > i+1 {
-				fmt.Fprintf(stderr, "boardrepl run: %s is a file of REPL commands: it takes no arguments\n", a)
-				return 2
+				return runCmd.UsageError(stderr, "%s is a file of REPL commands: it takes no arguments", a)
 			}
 			return repl.RunCommandFile(a, stdout, stderr)
 		}
@@ -87,22 +77,9 @@ func runScript(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return scripting.RunMain(args, stdin, stdout, stderr)
 }
 
-func lookup(name string) *command {
-	for _, c := range commands() {
-		if c.Name == name {
-			return c
-		}
-	}
-	return nil
-}
+func lookup(name string) *command.Command { return commands().Lookup(name) }
 
-func commandList() string {
-	var b strings.Builder
-	for _, c := range commands() {
-		fmt.Fprintf(&b, "  %-19s %s\n", c.Name, c.Summary)
-	}
-	return b.String()
-}
+func commandList() string { return commands().List() }
 
 func run(args []string) int {
 	oware.BuildLog = os.Stderr // the first build of the endgame tables takes seconds: say so
@@ -121,8 +98,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprint(stdout, c.Usage)
 				return 0
 			}
-			fmt.Fprintf(stderr, "boardrepl help: unknown command %q\n", args[1])
-			return 2
+			fmt.Fprintf(stderr, "boardrepl help: unknown command %q (commands: %s; see 'boardrepl help')\n", args[1], names())
+			return command.ExitUsage
 		}
 		fmt.Fprintf(stdout, usage, commandList())
 		return 0
@@ -134,10 +111,4 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 2
 }
 
-func names() string {
-	var n []string
-	for _, c := range commands() {
-		n = append(n, c.Name)
-	}
-	return strings.Join(append(n, "help"), ", ")
-}
+func names() string { return strings.Join(append(commands().Names(), "help"), ", ") }

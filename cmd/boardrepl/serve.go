@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -13,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"boardrepl/internal/command"
 	"boardrepl/render"
 	"boardrepl/rules"
 	"boardrepl/telnet"
@@ -63,7 +62,7 @@ file descriptors it waits and tries again rather than stopping.
                 under a lower descriptor limit, ulimit -n)
 `
 
-var serveCmd = &command{
+var serveCmd = &command.Command{
 	Name:    "serve",
 	Summary: "two-player games over TCP, for telnet clients",
 	Usage:   serveUsage,
@@ -72,8 +71,8 @@ var serveCmd = &command{
 func init() { serveCmd.Run = runServe }
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	c := serveCmd
+	fs := c.Flags()
 	game := fs.String("g", "", "")
 	var opts rules.OptionFlags
 	fs.Var(&opts, "o", "")
@@ -82,19 +81,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	idle := fs.Duration("idle", 5*time.Minute, "")
 	record := fs.String("record", "", "")
 	maxConns := fs.Int("max-conns", 0, "")
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "boardrepl serve: "+format+" (see 'boardrepl help serve')\n", a...)
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, serveUsage)
-			return 0
-		}
-		return usageErr("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected argument %q", fs.Arg(0))
+	usageErr := func(format string, a ...any) int { return c.UsageError(stderr, format, a...) }
+	if code, done := c.Parse(fs, args, stdout, stderr); done {
+		return code
 	}
 	if *game == "" {
 		return usageErr("missing -g GAME")

@@ -22,8 +22,8 @@ type Limits struct {
 	Depth int
 	Nodes int64
 	Time  time.Duration
-	// Soft: start no new iteration after this long (the time manager's
-	// target; Time is the hard limit).
+	// Soft: the time manager's target (no new iteration starts after half
+	// of it; Time is the hard limit).
 	Soft time.Duration
 }
 

@@ -2,8 +2,6 @@ package tablutnet
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -14,6 +12,7 @@ import (
 	"time"
 
 	"boardrepl/internal/atomicfile"
+	"boardrepl/internal/command"
 	"boardrepl/protocol/searcher"
 )
 
@@ -62,13 +61,17 @@ Exit status: 0 when the game reached a final state, 1 when the connection
 failed or ended first, 2 for bad usage.
 `
 
-// ClientSummary is the one-line description of tablut-client.
-const ClientSummary = "play Tablut on the UniBo challenge server with the engine"
+// ClientCmd is the tablut-client subcommand.
+var ClientCmd = &command.Command{
+	Name:    "tablut-client",
+	Summary: "play Tablut on the UniBo challenge server with the engine",
+	Usage:   ClientUsage,
+}
 
 // RunClient is the tablut-client subcommand.
 func RunClient(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tablut-client", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	c := ClientCmd
+	fs := c.Flags()
 	role := fs.String("role", "", "")
 	host := fs.String("host", "localhost", "")
 	port := fs.Int("port", 0, "")
@@ -81,20 +84,9 @@ func RunClient(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "")
 	recPath := fs.String("record", "", "")
 	silence := fs.Float64("silence", 0, "")
-	usage := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "boardrepl tablut-client: "+format+"\n", a...)
-		fmt.Fprintln(stderr, "run 'boardrepl tablut-client -h' for help")
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, ClientUsage)
-			return 0
-		}
-		return usage("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usage("unexpected argument %q", fs.Arg(0))
+	usage := func(format string, a ...any) int { return c.UsageError(stderr, format, a...) }
+	if code, done := c.Parse(fs, args, stdout, stderr); done {
+		return code
 	}
 	var side int
 	switch strings.ToLower(*role) {
@@ -205,13 +197,19 @@ Exit status: 0 when a game was played, 1 when it could not be (nobody came,
 a port in use), 2 for bad usage.
 `
 
-// ServerSummary is the one-line description of tablut-server.
-const ServerSummary = "the UniBo Tablut challenge server, for two challenge players"
+// ServerCmd is the tablut-server subcommand.
+var ServerCmd = &command.Command{
+	Name:    "tablut-server",
+	Summary: "the UniBo Tablut challenge server, for two challenge players",
+	Usage:   ServerUsage,
+}
+
+func init() { ClientCmd.Run, ServerCmd.Run = RunClient, RunServer }
 
 // RunServer is the tablut-server subcommand.
 func RunServer(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tablut-server", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	c := ServerCmd
+	fs := c.Flags()
 	addr := fs.String("addr", "127.0.0.1", "")
 	wport := fs.Int("white-port", 5800, "")
 	bport := fs.Int("black-port", 5801, "")
@@ -220,20 +218,9 @@ func RunServer(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	connect := fs.Float64("connect-timeout", 300, "")
 	logDir := fs.String("log", "logs", "")
 	recPath := fs.String("record", "", "")
-	usage := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "boardrepl tablut-server: "+format+"\n", a...)
-		fmt.Fprintln(stderr, "run 'boardrepl tablut-server -h' for help")
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, ServerUsage)
-			return 0
-		}
-		return usage("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usage("unexpected argument %q", fs.Arg(0))
+	usage := func(format string, a ...any) int { return c.UsageError(stderr, format, a...) }
+	if code, done := c.Parse(fs, args, stdout, stderr); done {
+		return code
 	}
 	for _, p := range []int{*wport, *bport} {
 		if p < 0 || p > 65535 {

@@ -1,8 +1,8 @@
 package uai
 
 import (
+	"boardrepl/internal/command"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -38,34 +38,29 @@ Errors are reported as "info string error: ..." and never end the session.
   --threads N    search threads (default 1)
 `
 
-// Summary is the one-line description of the uai subcommand.
-const Summary = "an Ataxx engine speaking UAI on stdin/stdout (for match runners)"
+// Cmd is the uai subcommand.
+var Cmd = &command.Command{
+	Name:    "uai",
+	Summary: "an Ataxx engine speaking UAI on stdin/stdout (for match runners)",
+	Usage:   Usage,
+}
+
+func init() { Cmd.Run = RunUAI }
 
 // RunUAI is the uai subcommand.
 func RunUAI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("uai", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	c := Cmd
+	fs := c.Flags()
 	hash := fs.Int("hash", 16, "")
 	threads := fs.Int("threads", 1, "")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fmt.Fprint(stdout, Usage)
-			return 0
-		}
-		fmt.Fprintf(stderr, "boardrepl uai: %v\n%s", err, Usage)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "boardrepl uai: unexpected argument %q\n%s", fs.Arg(0), Usage)
-		return 2
+	if code, done := c.Parse(fs, args, stdout, stderr); done {
+		return code
 	}
 	if *hash < 1 || *hash > 4096 {
-		fmt.Fprintf(stderr, "boardrepl uai: --hash %d: want 1 to 4096 (MB)\n", *hash)
-		return 2
+		return c.UsageError(stderr, "--hash %d: want 1 to 4096 (MB)", *hash)
 	}
 	if *threads < 1 || *threads > 64 {
-		fmt.Fprintf(stderr, "boardrepl uai: --threads %d: want 1 to 64\n", *threads)
-		return 2
+		return c.UsageError(stderr, "--threads %d: want 1 to 64", *threads)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

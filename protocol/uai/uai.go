@@ -130,7 +130,8 @@ func (e *Engine) Command(ctx context.Context, line string) bool {
 	case "uainewgame":
 		e.stop()
 		e.g, _ = ataxx.Info.New(nil)
-		e.search = nil // a fresh table
+		// A fresh table, made now rather than on the clock of the first go.
+		e.search = e.cfg.NewSearch(e.hashMB, e.threads)
 	case "position":
 		e.stop()
 		if err := e.position(f[1:]); err != nil {
@@ -341,7 +342,7 @@ func MovesLeft(g rules.Game) int {
 // Budget is the time manager for a clock: with left on the clock, inc
 // added after each move and movesToGo moves to the next time control (0:
 // none, then movesLeft is the estimate of the game's remaining moves), it
-// returns the target (soft: no new iteration after it) and the hard limit
+// returns the target (soft: no new iteration after half of it) and the hard limit
 // of one move. The target spreads the clock over the moves left and adds
 // most of the increment; the hard limit allows three times the target but
 // never more than a third of what is left, and always keeps overhead (the

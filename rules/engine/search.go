@@ -100,7 +100,7 @@ type Limits struct {
 	Nodes int64         // stop after about this many nodes
 	Time  time.Duration // stop after this long (the last iteration is cut short)
 	// Soft, when set, is the time manager's target: no new iteration
-	// starts after it (Time stays the hard limit). Without it a timed
+	// starts after half of it (Time stays the hard limit). Without it a timed
 	// search uses its whole Time, keeping a better move found by the
 	// unfinished iteration.
 	Soft time.Duration
@@ -525,8 +525,9 @@ func (t *thread) iterate(onDepth func(Info)) Result {
 		if m := MatePlies(score); m != 0 && abs(m) <= d {
 			break
 		}
-		// Past the time manager's target, start no new iteration.
-		if sh.lim.Soft > 0 && time.Since(sh.start) > sh.lim.Soft {
+		// Past half the time manager's target, start no new iteration:
+		// the next one takes longer than all before it together.
+		if sh.lim.Soft > 0 && time.Since(sh.start) > sh.lim.Soft/2 {
 			res.Stopped = true
 			break
 		}

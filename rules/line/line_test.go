@@ -3,9 +3,12 @@ package line
 import (
 	"errors"
 	"math/rand"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"boardrepl/rules"
 	_ "boardrepl/rules/all"
@@ -495,4 +498,47 @@ func TestTerminationReason(t *testing.T) {
 			t.Errorf("%q: %q, want %q", c[0], got, c[1])
 		}
 	}
+}
+
+// BenchmarkPlyMemory plays random Ataxx games (blocks make passes happen)
+// and reports the memory per ply: of the lines' own storage (the 12 bytes of
+// a ply and its text, with the slices' spare capacity; no position is
+// kept), and of everything, the games' undo history included.
+func BenchmarkPlyMemory(b *testing.B) {
+	info := mustInfo(b, "ataxx")
+	rng := rand.New(rand.NewSource(1))
+	var ms runtime.MemStats
+	plies, bytes, own := 0, uint64(0), uint64(0)
+	var buf []rules.Move
+	for i := 0; i < b.N; i++ {
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		before := ms.HeapAlloc
+		var lines []*Line
+		n := 0
+		for n < 20000 {
+			l, err := New(info, rules.Options{"blocks": "4", "seed": strconv.Itoa(i + len(lines))}, "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			for !l.Result().Over() && l.Len() < 2000 {
+				buf = l.Game().Moves(buf[:0])
+				l.Play(buf[rng.Intn(len(buf))])
+			}
+			n += l.Len()
+			lines = append(lines, l)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		for _, l := range lines {
+			own += uint64(cap(l.plies))*uint64(unsafe.Sizeof(ply{})) + uint64(cap(l.text))
+		}
+		plies += n
+		bytes += ms.HeapAlloc - before
+		runtime.KeepAlive(lines)
+	}
+	// heap-B/ply counts the games too (their own undo history);
+	// line-B/ply only the line's plies and texts.
+	b.ReportMetric(float64(bytes)/float64(plies), "heap-B/ply")
+	b.ReportMetric(float64(own)/float64(plies), "line-B/ply")
 }

@@ -36,9 +36,13 @@ package oware
 // position repeats first) and makes the game a draw, apart from the banked
 // scores, when both sides can keep the seeds circling.
 //
-// The databases answer only under end=abapa: under end=tournament the game
-// also ends on a repetition or a majority score, and the indetermination
-// rule does not apply, which changes the values.
+// The databases are exact under end=abapa-literal and answer under
+// end=abapa too: there a repeated position also ends the game (each takes
+// his own row), which depends on the history and so is not in the tables;
+// the search sees the repetitions within its horizon, and a side that can
+// repeat a position may end a game the tables value otherwise. Under
+// end=tournament the game also ends on a majority score, and the
+// indetermination rule does not apply: the databases do not answer.
 //
 // Algorithm, per seed count n (all smaller counts done): enumerate the
 // boards (compositions of n into 12 pits, ranked by the combinatorial number

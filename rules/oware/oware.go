@@ -43,16 +43,18 @@ var Info = &rules.Info{
 	ID:          "oware",
 	Aliases:     []string{"awale", "awele"},
 	Name:        "Oware (Awalé)",
-	Description: "two rows of six pits, sow and capture 2s and 3s; abapa rules, ending by famine or when no capture can happen any more",
+	Description: "two rows of six pits, sow and capture 2s and 3s; abapa rules, ending by famine, when no capture can happen any more or when a position repeats",
 	Sides:       [2]string{"north", "south"},
 	Options: []rules.OptionSpec{{
 		Name:         "end",
 		Type:         rules.Choice,
 		Default:      "abapa",
-		Values:       []string{"abapa", "tournament"},
+		Values:       []string{"abapa", "abapa-literal", "tournament"},
 		ValueAliases: map[string]string{"seed": "abapa"},
-		Help: "abapa: the game ends by famine (the player to move cannot move) or when no capture can happen any more " +
-			"(each player then takes the seeds of his own row); " +
+		Help: "abapa: the game ends by famine (the player to move cannot move) or by indetermination: when no capture " +
+			"can happen any more, or when a position repeats since the last capture (the practical reading of " +
+			"\"in practice\": the seeds go round for ever); each player then takes the seeds of his own row; " +
+			"abapa-literal: the same without the repetition, so a game whose seeds circle goes on until the players agree; " +
 			"tournament: the OpenSpiel/Aalina endings: more than half the seeds (24) captured, 24-24, " +
 			"or a position repeated since the last capture; each player then takes his own row (end=seed is the old name of abapa)",
 	}},
@@ -71,7 +73,10 @@ func init() {
 type Game struct {
 	p          pos
 	tournament bool
-	total      int // seeds in play: board plus scores, fixed for the game
+	// literal: end=abapa-literal, no repetition ending under the abapa
+	// rules.
+	literal bool
+	total   int // seeds in play: board plus scores, fixed for the game
 
 	undo []undoRec
 	// hist[k] is position k since creation (hist[len-1] is the current one),
@@ -122,6 +127,9 @@ func (g *Game) Info() *rules.Info { return Info }
 func (g *Game) Options() rules.Options {
 	if g.tournament {
 		return rules.Options{"end": "tournament"}
+	}
+	if g.literal {
+		return rules.Options{"end": "abapa-literal"}
 	}
 	return rules.Options{}
 }
@@ -364,6 +372,9 @@ func (g *Game) computeResult() rules.Result {
 	if !g.tournament && !g.reacher().captureReachable(p) {
 		return g.final("indetermination: no capture can happen any more")
 	}
+	if !g.tournament && !g.literal && g.repeated() {
+		return g.final("indetermination: the position repeated since the last capture")
+	}
 	return rules.Result{Status: rules.Ongoing, Winner: -1}
 }
 
@@ -425,6 +436,9 @@ func (g *Game) Board() rules.Board {
 	bd.Notes = []string{
 		fmt.Sprintf("north (A-F) has captured %d", g.p.score[0]),
 		fmt.Sprintf("south (G-L) has captured %d", g.p.score[1]),
+	}
+	if g.literal {
+		bd.Notes = append(bd.Notes, "end=abapa-literal")
 	}
 	if g.tournament {
 		bd.Notes = append(bd.Notes, "end=tournament")

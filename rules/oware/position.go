@@ -34,7 +34,7 @@ func Parse(opts rules.Options, position string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{tournament: v["end"].Text == "tournament"}
+	g := &Game{tournament: v["end"].Text == "tournament", literal: v["end"].Text == "abapa-literal"}
 	p, err := parsePos(position)
 	if err != nil {
 		return nil, err
