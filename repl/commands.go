@@ -7,18 +7,15 @@ import (
 	"strconv"
 	"strings"
 
+	"boardrepl/internal/command"
 	"boardrepl/rules"
 	"boardrepl/rules/analysis"
 )
 
 // Command is one REPL command.
 type Command struct {
-	Name    string
-	Aliases []string
-	Args    string // synopsis of the arguments: "[N]", "SQUARE PIECE"
-	Summary string // one line
-	Help    string // the full help, after the synopsis line
-	Group   string
+	command.Spec // name, aliases, argument synopsis, summary, help
+	Group        string
 	// Run executes the command; args are the words after the name, rest the
 	// text after the name as typed.
 	Run func(ctx context.Context, r *REPL, args []string, rest string) error
@@ -35,151 +32,147 @@ var commands []*Command
 func init() {
 	commands = []*Command{
 		// Play.
-		{Name: "moves", Aliases: []string{"legal"}, Args: "[SQUARE]", Group: "play", Summary: "the legal moves; with a square, that piece's moves drawn on the board",
-			Help: "Lists the legal moves of the side to move, sorted. With a square, lists\nthe moves of the piece there and marks its destinations on the board.",
-			Run:  cmdMoves, Complete: completeSquares},
-		{Name: "play", Args: "MOVE...", Group: "play", Summary: "play moves (typing a move alone does the same)",
-			Help: "Plays the moves in turn and shows the board. A move can also be typed\nwithout 'play'. An illegal move says why and stops there.",
-			Run:  cmdPlay, Complete: completeMoves, WakesAI: true},
-		{Name: "undo", Aliases: []string{"back"}, Args: "[N]", Group: "play", Summary: "take back the last N moves (default 1)",
-			Help: "Takes back N moves (default 1); they can be replayed with redo. A forced\npass goes back together with the move before it.",
-			Run:  cmdUndo},
-		{Name: "redo", Aliases: []string{"forward"}, Args: "[N]", Group: "play", Summary: "replay N undone moves (default 1)",
-			Help: "Replays N moves taken back by undo or goto (default 1).",
-			Run:  cmdRedo},
-		{Name: "goto", Args: "N", Group: "play", Summary: "go to ply N of the line (0 = its start)",
-			Help: "Goes to ply N of the current line, 0 being its start; the moves after it\ncan be replayed with redo. 'history' shows the plies.",
-			Run:  cmdGoto},
-		{Name: "history", Aliases: []string{"hist"}, Group: "play", Summary: "the moves played, numbered",
-			Help: "Lists the moves of the line by move number, and the undone moves that\nredo would replay.",
-			Run:  cmdHistory},
-		{Name: "new", Args: "[GAME] [KEY=VALUE...]", Group: "play", Summary: "start a new game (this game, or another, with options)",
-			Help: "Starts a new game: the same game and options without arguments; another\ngame by its id or alias; options as KEY=VALUE ('rules' lists them).\n  new            new oware awale          new ataxx blocks=4",
-			Run:  cmdNew, Complete: completeNew, WakesAI: true},
-		{Name: "position", Aliases: []string{"pos", "fen"}, Args: "STRING|startpos|fen STRING [moves M...]", Group: "play", Summary: "set up a position from its position string",
-			Help: "Replaces the position with STRING, the game's position string (as 'export'\nprints it; for Tablut also the server's JSON state). The move history starts\nagain from there. As in engine consoles, 'position startpos' is the start\nposition, 'position fen STRING' the same as 'position STRING', and\n'moves M...' at the end plays moves from there.\n  position startpos moves f2 a1b3     position fen x5o/7/7/7/7/7/o5x o 0 1",
-			Run:  cmdPosition},
-		{Name: "show", Aliases: []string{"board", "d", "display", "showboard"}, Group: "play", Summary: "draw the board",
-			Help: "Draws the board: the last move in [brackets], squares it captured in\n(parentheses), and who is to move. 'legend' explains the marks. 'd',\n'display' and 'showboard' are the engine consoles' names for it (in Oware\nthe pit D is played with D or 'play d': a word that names a command is\nalways the command).",
-			Run:  cmdShow},
-		{Name: "flip", Group: "play", Summary: "turn the board around",
-			Help: "Turns the board 180 degrees (again to turn it back) and draws it.",
-			Run:  cmdFlip},
-		{Name: "quiet", Args: "[on|off]", Group: "play", Summary: "after a move, only the status line (no board)",
-			Help: "quiet on: after each move print only the status line (who is to move, the\nlast move and its captures); 'show' still draws the board. quiet off draws\nthe board again (the default; --quiet starts quiet). Without an argument,\nsays which is in force.",
-			Run:  cmdQuiet, Complete: func(*REPL, int, []string, string) []string { return []string{"on", "off"} }},
-		{Name: "legend", Group: "play", Summary: "explain the marks on the board",
-			Help: "Explains the pieces, special squares and marks of the current board.",
-			Run:  cmdLegend},
-		{Name: "rules", Group: "play", Summary: "the rules of the current game in brief, and its options",
-			Help: "Describes the current game: sides, start position, the options and their\nvalues, and how moves are written.",
-			Run:  cmdRules},
-		{Name: "result", Group: "play", Summary: "whether the game is over, and how",
-			Help: "Prints the result: who won and why, the score where the game has one, or\n'ongoing'.",
-			Run:  cmdResult},
-		{Name: "agree", Aliases: []string{"draw"}, Group: "play", Summary: "end the game by the players' agreement",
-			Help: "Ends the game here by agreement, with what the game's rules give: in Oware\neach player takes the seeds of his own row; in the other games it is a\ndraw. Moves are refused afterwards; undo takes the agreement back (and\nnothing else), goto or new leave it.\nA saved record keeps the agreed result.",
-			Run:  cmdAgree},
-		{Name: "games", Group: "play", Summary: "the games boardrepl plays",
-			Help: "Lists the games with their ids, aliases and a line of description.",
-			Run:  cmdGames},
-		{Name: "perft", Args: "N", Group: "play", Summary: "count the leaf nodes of the move tree to depth N (Ctrl-C stops it)",
-			Help: "Counts the positions reached by every sequence of N legal moves from the\ncurrent position, printing perft 1, 2, ... N as each depth completes.\nCtrl-C interrupts a long count and says how far the last depth got.",
-			Run:  cmdPerft},
-		{Name: "divide", Args: "N", Group: "play", Summary: "perft N split by the first move",
-			Help: "Like perft N, with the count below each legal move printed as it\ncompletes (in move order), then the total. Ctrl-C stops it and says how\nmany root moves were counted.",
-			Run:  cmdDivide},
+		{Spec: command.Spec{Name: "moves", Aliases: []string{"legal"}, Args: "[SQUARE]", Summary: "the legal moves; with a square, that piece's moves drawn on the board",
+			Help: "Lists the legal moves of the side to move, sorted. With a square, lists\nthe moves of the piece there and marks its destinations on the board."},
+			Group: "play", Run: cmdMoves, Complete: completeSquares},
+		{Spec: command.Spec{Name: "play", Args: "MOVE...", Summary: "play moves (typing a move alone does the same)",
+			Help: "Plays the moves in turn and shows the board. A move can also be typed\nwithout 'play'. An illegal move says why and stops there."},
+			Group: "play", Run: cmdPlay, Complete: completeMoves, WakesAI: true},
+		{Spec: command.Spec{Name: "undo", Aliases: []string{"back"}, Args: "[N]", Summary: "take back the last N moves (default 1)",
+			Help: "Takes back N moves (default 1); they can be replayed with redo. A forced\npass goes back together with the move before it."},
+			Group: "play", Run: cmdUndo},
+		{Spec: command.Spec{Name: "redo", Aliases: []string{"forward"}, Args: "[N]", Summary: "replay N undone moves (default 1)",
+			Help: "Replays N moves taken back by undo or goto (default 1)."},
+			Group: "play", Run: cmdRedo},
+		{Spec: command.Spec{Name: "goto", Args: "N", Summary: "go to ply N of the line (0 = its start)",
+			Help: "Goes to ply N of the current line, 0 being its start; the moves after it\ncan be replayed with redo. 'history' shows the plies."},
+			Group: "play", Run: cmdGoto},
+		{Spec: command.Spec{Name: "history", Aliases: []string{"hist"}, Summary: "the moves played, numbered",
+			Help: "Lists the moves of the line by move number, and the undone moves that\nredo would replay."},
+			Group: "play", Run: cmdHistory},
+		{Spec: command.Spec{Name: "new", Args: "[GAME] [KEY=VALUE...]", Summary: "start a new game (this game, or another, with options)",
+			Help: "Starts a new game: the same game and options without arguments; another\ngame by its id or alias; options as KEY=VALUE ('rules' lists them).\n  new            new oware awale          new ataxx blocks=4"},
+			Group: "play", Run: cmdNew, Complete: completeNew, WakesAI: true},
+		{Spec: command.Spec{Name: "position", Aliases: []string{"pos", "fen"}, Args: "STRING|startpos|fen STRING [moves M...]", Summary: "set up a position from its position string",
+			Help: "Replaces the position with STRING, the game's position string (as 'export'\nprints it; for Tablut also the server's JSON state). The move history starts\nagain from there. As in engine consoles, 'position startpos' is the start\nposition, 'position fen STRING' the same as 'position STRING', and\n'moves M...' at the end plays moves from there.\n  position startpos moves f2 a1b3     position fen x5o/7/7/7/7/7/o5x o 0 1"},
+			Group: "play", Run: cmdPosition},
+		{Spec: command.Spec{Name: "show", Aliases: []string{"board", "d", "display", "showboard"}, Summary: "draw the board",
+			Help: "Draws the board: the last move in [brackets], squares it captured in\n(parentheses), and who is to move. 'legend' explains the marks. 'd',\n'display' and 'showboard' are the engine consoles' names for it (in Oware\nthe pit D is played with D or 'play d': a word that names a command is\nalways the command)."},
+			Group: "play", Run: cmdShow},
+		{Spec: command.Spec{Name: "flip", Summary: "turn the board around",
+			Help: "Turns the board 180 degrees (again to turn it back) and draws it."},
+			Group: "play", Run: cmdFlip},
+		{Spec: command.Spec{Name: "quiet", Args: "[on|off]", Summary: "after a move, only the status line (no board)",
+			Help: "quiet on: after each move print only the status line (who is to move, the\nlast move and its captures); 'show' still draws the board. quiet off draws\nthe board again (the default; --quiet starts quiet). Without an argument,\nsays which is in force."},
+			Group: "play", Run: cmdQuiet, Complete: func(*REPL, int, []string, string) []string { return []string{"on", "off"} }},
+		{Spec: command.Spec{Name: "legend", Summary: "explain the marks on the board",
+			Help: "Explains the pieces, special squares and marks of the current board."},
+			Group: "play", Run: cmdLegend},
+		{Spec: command.Spec{Name: "rules", Summary: "the rules of the current game in brief, and its options",
+			Help: "Describes the current game: sides, start position, the options and their\nvalues, and how moves are written."},
+			Group: "play", Run: cmdRules},
+		{Spec: command.Spec{Name: "result", Summary: "whether the game is over, and how",
+			Help: "Prints the result: who won and why, the score where the game has one, or\n'ongoing'."},
+			Group: "play", Run: cmdResult},
+		{Spec: command.Spec{Name: "agree", Aliases: []string{"draw"}, Summary: "end the game by the players' agreement",
+			Help: "Ends the game here by agreement, with what the game's rules give: in Oware\neach player takes the seeds of his own row; in the other games it is a\ndraw. Moves are refused afterwards; undo takes the agreement back (and\nnothing else), goto or new leave it.\nA saved record keeps the agreed result."},
+			Group: "play", Run: cmdAgree},
+		{Spec: command.Spec{Name: "games", Summary: "the games boardrepl plays",
+			Help: "Lists the games with their ids, aliases and a line of description."},
+			Group: "play", Run: cmdGames},
+		{Spec: command.Spec{Name: "perft", Args: "N", Summary: "count the leaf nodes of the move tree to depth N (Ctrl-C stops it)",
+			Help: "Counts the positions reached by every sequence of N legal moves from the\ncurrent position, printing perft 1, 2, ... N as each depth completes.\nCtrl-C interrupts a long count and says how far the last depth got."},
+			Group: "play", Run: cmdPerft},
+		{Spec: command.Spec{Name: "divide", Args: "N", Summary: "perft N split by the first move",
+			Help: "Like perft N, with the count below each legal move printed as it\ncompletes (in move order), then the total. Ctrl-C stops it and says how\nmany root moves were counted."},
+			Group: "play", Run: cmdDivide},
 		// Engine.
-		{Name: "go", Args: "[depth N] [time T] [nodes N]", Group: "engine", Summary: "search this position, depth by depth (Ctrl-C stops it)",
-			Help: "Searches the current position with the alpha-beta engine. After each depth\nit prints\n  depth D score S nodes N nps N time MS pv MOVES\n(MS: milliseconds) then  bestmove MOVE score S depth D  (the move is not played: type it, or\n'play MOVE'). Scores are from the side to move's view: 100 is about a\npiece (a seed in Oware), #N a win in N plies, #-N a loss in N plies.\nWithout a limit it searches for " + goDefault.String() + "; 'go infinite' searches until\nCtrl-C. Ctrl-C stops any search and prints the best move so far.\n" + limitsHelp + "\n  go           go depth 6        go time 10s nodes 1000000",
-			Run:  cmdGo, Complete: completeLimits(true)},
-		{Name: "genmove", Args: "[depth N] [time T] [nodes N]", Group: "engine", Summary: "the engine chooses a move for the side to move and plays it",
-			Help: "Searches like 'hint' (" + hintDefault.String() + " unless limited), then plays the move it finds\n(as GTP's genmove does) and shows the board.\n" + limitsHelp + "\n  genmove        genmove depth 4",
-			Run:  cmdGenmove, Complete: completeLimits(false)},
-		{Name: "hint", Args: "[depth N] [time T] [nodes N]", Group: "engine", Summary: "a quick search: a move to play, its score and line",
-			Help: "Searches the current position briefly (" + hintDefault.String() + " unless limited) and suggests\na move with its score for the side to move and the expected line. The\nmove is not played.\n" + limitsHelp,
-			Run:  cmdHint, Complete: completeLimits(false)},
-		{Name: "eval", Group: "engine", Summary: "the static evaluation of this position, term by term",
-			Help: "Prints the game's static evaluation of the current position (no search),\nfrom the side to move's view: positive favours the side to move, 100 is\nabout a piece (a seed in Oware, a step of connection distance in Konobi).\nEach term is listed (material, mobility...), then their total.",
-			Run:  cmdEval},
-		{Name: "ai", Aliases: []string{"computer"}, Args: "[SIDE|both|off] [LEVEL]", Group: "engine", Summary: "the computer plays a side, or both, at a level 1-9",
-			Help: aiHelp,
-			Run:  cmdAI, Complete: completeAI},
-		{Name: "analyse", Aliases: []string{"analyze"}, Args: "[depth N] [time T] [nodes N] [--svg FILE]", Group: "engine", Summary: "score every move so far; mark the bad ones ? and ??",
-			Help: "Judges every move of the game from its start up to the current position\n(depth " + strconv.Itoa(analysis.DefaultDepth) + " unless limited): the move played is scored by a search\nof the position after it one ply shallower, so that it and the engine's\nbest move are judged at the same depth; each line gives its score for the\nside that played it and, when the engine prefers another move, that move,\nits score, the loss and its line:\n  ply 3 red g1g3? +16, best e2 +242 (loss 226) line e2 a3 e2c3\nA move losing " + strconv.Itoa(analysis.Dubious) + " or more (about a piece) and " + strconv.Itoa(analysis.DubiousChances) + " points of the mover's\nexpected score (in %, from the score by the logistic curve of chess sites:\n+300 is 75 %) is marked ?, " + strconv.Itoa(analysis.Blunder) + " or more and " + strconv.Itoa(analysis.BlunderChances) + " points ??, so that a\nloss in a game already decided is no blunder; one that throws away a proven win is ?? (missed a win in N plies), one that\nwalks into a proven loss the best move avoids is ?? (allows a loss in N\nplies). A marked move is searched again " + strconv.Itoa(analysis.DefaultConfirm) + " plies deeper and keeps the\nmilder mark: a verdict is only given when it holds deeper.\nThen the best move now and the (up to 3) worst moves.\n  --svg FILE  also draw the evaluation graph (score per ply, ? and ?? marked)\n              as an SVG picture in FILE (a new file, or an SVG picture)\nCtrl-C stops it; what was printed stays.\n" + limitsHelp,
-			Run:  cmdAnalyse, Complete: completeLimits(false)},
+		{Spec: command.Spec{Name: "go", Args: "[depth N] [time T] [nodes N]", Summary: "search this position, depth by depth (Ctrl-C stops it)",
+			Help: "Searches the current position with the alpha-beta engine. After each depth\nit prints\n  depth D score S nodes N nps N time MS pv MOVES\n(MS: milliseconds) then  bestmove MOVE score S depth D  (the move is not played: type it, or\n'play MOVE'). Scores are from the side to move's view: 100 is about a\npiece (a seed in Oware), #N a win in N plies, #-N a loss in N plies.\nWithout a limit it searches for " + goDefault.String() + "; 'go infinite' searches until\nCtrl-C. Ctrl-C stops any search and prints the best move so far.\n" + limitsHelp + "\n  go           go depth 6        go time 10s nodes 1000000"},
+			Group: "engine", Run: cmdGo, Complete: completeLimits(true)},
+		{Spec: command.Spec{Name: "genmove", Args: "[depth N] [time T] [nodes N]", Summary: "the engine chooses a move for the side to move and plays it",
+			Help: "Searches like 'hint' (" + hintDefault.String() + " unless limited), then plays the move it finds\n(as GTP's genmove does) and shows the board.\n" + limitsHelp + "\n  genmove        genmove depth 4"},
+			Group: "engine", Run: cmdGenmove, Complete: completeLimits(false)},
+		{Spec: command.Spec{Name: "hint", Args: "[depth N] [time T] [nodes N]", Summary: "a quick search: a move to play, its score and line",
+			Help: "Searches the current position briefly (" + hintDefault.String() + " unless limited) and suggests\na move with its score for the side to move and the expected line. The\nmove is not played.\n" + limitsHelp},
+			Group: "engine", Run: cmdHint, Complete: completeLimits(false)},
+		{Spec: command.Spec{Name: "eval", Summary: "the static evaluation of this position, term by term",
+			Help: "Prints the game's static evaluation of the current position (no search),\nfrom the side to move's view: positive favours the side to move, 100 is\nabout a piece (a seed in Oware, a step of connection distance in Konobi).\nEach term is listed (material, mobility...), then their total."},
+			Group: "engine", Run: cmdEval},
+		{Spec: command.Spec{Name: "ai", Aliases: []string{"computer"}, Args: "[SIDE|both|off] [LEVEL]", Summary: "the computer plays a side, or both, at a level 1-9",
+			Help: aiHelp},
+			Group: "engine", Run: cmdAI, Complete: completeAI},
+		{Spec: command.Spec{Name: "analyse", Aliases: []string{"analyze"}, Args: "[depth N] [time T] [nodes N] [--svg FILE]", Summary: "score every move so far; mark the bad ones ? and ??",
+			Help: "Judges every move of the game from its start up to the current position\n(depth " + strconv.Itoa(analysis.DefaultDepth) + " unless limited): the move played is scored by a search\nof the position after it one ply shallower, so that it and the engine's\nbest move are judged at the same depth; each line gives its score for the\nside that played it and, when the engine prefers another move, that move,\nits score, the loss and its line:\n  ply 3 red g1g3? +16, best e2 +242 (loss 226) line e2 a3 e2c3\nA move losing " + strconv.Itoa(analysis.Dubious) + " or more (about a piece) and " + strconv.Itoa(analysis.DubiousChances) + " points of the mover's\nexpected score (in %, from the score by the logistic curve of chess sites:\n+300 is 75 %) is marked ?, " + strconv.Itoa(analysis.Blunder) + " or more and " + strconv.Itoa(analysis.BlunderChances) + " points ??, so that a\nloss in a game already decided is no blunder; one that throws away a proven win is ?? (missed a win in N plies), one that\nwalks into a proven loss the best move avoids is ?? (allows a loss in N\nplies). A marked move is searched again " + strconv.Itoa(analysis.DefaultConfirm) + " plies deeper and keeps the\nmilder mark: a verdict is only given when it holds deeper.\nThen the best move now and the (up to 3) worst moves.\n  --svg FILE  also draw the evaluation graph (score per ply, ? and ?? marked)\n              as an SVG picture in FILE (a new file, or an SVG picture)\nCtrl-C stops it; what was printed stays.\n" + limitsHelp},
+			Group: "engine", Run: cmdAnalyse, Complete: completeLimits(false)},
 		// Edit.
-		{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE", Group: "edit", Summary: "put a piece on a square, ignoring the rules",
-			Help: "Puts PIECE (written as in position strings: a letter, or a seed count for\npits) on SQUARE. The position must stay valid (one king, nothing on a\nblock...); the move history starts again from the edited position.\n  set e4 K        set A 7",
-			Run:  cmdSet, Complete: completeSquares},
-		{Name: "clear", Aliases: []string{"remove"}, Args: "SQUARE...", Group: "edit", Summary: "empty squares",
-			Help: "Removes what stands on the squares (for pits: sets them to 0).",
-			Run:  cmdClear, Complete: completeSquares},
-		{Name: "move", Aliases: []string{"mv"}, Args: "FROM TO", Group: "edit", Summary: "move a piece ignoring the rules (no capture)",
-			Help: "Moves the piece on FROM to TO, whatever the rules say, replacing what\nstands there. The side to move does not change.",
-			Run:  cmdMove, Complete: completeSquares},
-		{Name: "side", Aliases: []string{"turn"}, Args: "SIDE", Group: "edit", Summary: "set the side to move",
-			Help: "Sets the side to move, by name (white, red...), initial or number 0/1.",
-			Run:  cmdSide, Complete: completeSides},
-		{Name: "reset", Group: "edit", Summary: "back to the start position of this game",
-			Help: "Sets up the start position of the current game and options, forgetting\nthe moves and edits.",
-			Run:  cmdReset, WakesAI: true},
-		{Name: "store", Args: "N", Group: "edit", Summary: "save the position in slot N (0-9)",
-			Help: "Saves the current position (and its game and options) in slot N, 0 to 9.",
-			Run:  cmdStore, Complete: completeSlots},
-		{Name: "recall", Args: "N", Group: "edit", Summary: "load the position of slot N",
-			Help: "Loads the position saved in slot N; the move history starts again there.",
-			Run:  cmdRecall, Complete: completeSlots},
-		{Name: "slots", Group: "edit", Summary: "list the saved positions",
-			Help: "Lists the slots that hold a position; '>' marks the last used.",
-			Run:  cmdSlots},
-		{Name: "next", Group: "edit", Summary: "load the next saved position",
-			Help: "Loads the position of the next used slot after the last one used,\nwrapping around.",
-			Run:  cmdNext},
-		{Name: "prev", Group: "edit", Summary: "load the previous saved position",
-			Help: "Loads the position of the used slot before the last one used, wrapping\naround.",
-			Run:  cmdPrev},
-		{Name: "export", Args: "[FORMAT] | svg FILE", Group: "edit", Summary: "print the position string (and other formats), or draw the board as SVG",
-			Help: "Prints the position string, and the position in every other format the\ngame offers (Tablut: the server's JSON). With FORMAT, only that one.\n  export svg FILE   draws the board as an SVG diagram in FILE: pieces,\n                    special squares, the last move framed, captured squares\n                    crossed, coordinates on every side. FILE must be new or\n                    an SVG picture (which is replaced).",
-			Run:  cmdExport, Complete: completeFormats},
+		{Spec: command.Spec{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE", Summary: "put a piece on a square, ignoring the rules",
+			Help: "Puts PIECE (written as in position strings: a letter, or a seed count for\npits) on SQUARE. The position must stay valid (one king, nothing on a\nblock...); the move history starts again from the edited position.\n  set e4 K        set A 7"},
+			Group: "edit", Run: cmdSet, Complete: completeSquares},
+		{Spec: command.Spec{Name: "clear", Aliases: []string{"remove"}, Args: "SQUARE...", Summary: "empty squares",
+			Help: "Removes what stands on the squares (for pits: sets them to 0)."},
+			Group: "edit", Run: cmdClear, Complete: completeSquares},
+		{Spec: command.Spec{Name: "move", Aliases: []string{"mv"}, Args: "FROM TO", Summary: "move a piece ignoring the rules (no capture)",
+			Help: "Moves the piece on FROM to TO, whatever the rules say, replacing what\nstands there. The side to move does not change."},
+			Group: "edit", Run: cmdMove, Complete: completeSquares},
+		{Spec: command.Spec{Name: "side", Aliases: []string{"turn"}, Args: "SIDE", Summary: "set the side to move",
+			Help: "Sets the side to move, by name (white, red...), initial or number 0/1."},
+			Group: "edit", Run: cmdSide, Complete: completeSides},
+		{Spec: command.Spec{Name: "reset", Summary: "back to the start position of this game",
+			Help: "Sets up the start position of the current game and options, forgetting\nthe moves and edits."},
+			Group: "edit", Run: cmdReset, WakesAI: true},
+		{Spec: command.Spec{Name: "store", Args: "N", Summary: "save the position in slot N (0-9)",
+			Help: "Saves the current position (and its game and options) in slot N, 0 to 9."},
+			Group: "edit", Run: cmdStore, Complete: completeSlots},
+		{Spec: command.Spec{Name: "recall", Args: "N", Summary: "load the position of slot N",
+			Help: "Loads the position saved in slot N; the move history starts again there."},
+			Group: "edit", Run: cmdRecall, Complete: completeSlots},
+		{Spec: command.Spec{Name: "slots", Summary: "list the saved positions",
+			Help: "Lists the slots that hold a position; '>' marks the last used."},
+			Group: "edit", Run: cmdSlots},
+		{Spec: command.Spec{Name: "next", Summary: "load the next saved position",
+			Help: "Loads the position of the next used slot after the last one used,\nwrapping around."},
+			Group: "edit", Run: cmdNext},
+		{Spec: command.Spec{Name: "prev", Summary: "load the previous saved position",
+			Help: "Loads the position of the used slot before the last one used, wrapping\naround."},
+			Group: "edit", Run: cmdPrev},
+		{Spec: command.Spec{Name: "export", Args: "[FORMAT] | svg FILE", Summary: "print the position string (and other formats), or draw the board as SVG",
+			Help: "Prints the position string, and the position in every other format the\ngame offers (Tablut: the server's JSON). With FORMAT, only that one.\n  export svg FILE   draws the board as an SVG diagram in FILE: pieces,\n                    special squares, the last move framed, captured squares\n                    crossed, coordinates on every side. FILE must be new or\n                    an SVG picture (which is replaced)."},
+			Group: "edit", Run: cmdExport, Complete: completeFormats},
 		// Files.
-		{Name: "players", Args: "[NAME NAME]", Group: "files", Summary: "the players' names written in saved records",
-			Help: "With two names, sets the players of the first and the second side (in the\norder 'rules' lists the sides), for the records 'save' writes; with none,\nshows them. Names are single words; '?' means unknown.\n  players alice bob",
-			Run:  cmdPlayers},
-		{Name: "save", Args: "FILE", Group: "files", Summary: "write the game to a file (save! FILE overwrites)",
-			Help: "Writes the game as a record: tags (game, options, start position, date,\nplayers, result) and the moves in the game's notation. The file is written\nwhole or not at all; an existing file is kept unless you type save!.\nA replaced file keeps its mode; a symbolic link is followed; save! writes\nstraight into a FIFO or a character device; a directory is refused. Quotes\naround the name are removed (save \"my game.txt\"); an empty name is refused.",
-			Run:  saveCommand(false), Complete: completeFiles},
-		{Name: "save!", Args: "FILE", Group: "hidden", Summary: "write the game to a file, replacing it",
-			Help: "Like save, but replaces an existing file.", Run: saveCommand(true), Complete: completeFiles},
-		{Name: "load", Args: "FILE", Group: "files", Summary: "read a game record, a move list or a position from a file",
-			Help: "Reads a file written by save (or any record in that form), a plain list\nof moves (played from the start of the current game), or a position\nstring.",
-			Run:  cmdLoad, Complete: completeFiles, WakesAI: true},
-		{Name: "run", Aliases: []string{"source"}, Args: "FILE [ARGS...]", Group: "files", Summary: "run the commands in a file, or a Lua script (FILE.lua)",
-			Help: "Runs the lines of FILE as if typed; the first failing line stops it.\nA Lua script (FILE.lua; a file without a known extension when it\ncompiles as Lua, as 'boardrepl run' decides) is a Lua script (see scripts/README.md), run with\nits ARGS (arg[1]...) against the current game: current() is a copy of it,\nset_current(g) makes g the game (moves played on the copy are played here,\nso undo takes them back). Its checks are reported as they fail, then\n\"N passed, N failed\"; a failed check or a script error stops piped input.\nCtrl-C stops a script.\n  run setup.txt        run scripts/ataxx_openings.lua",
-			Run:  cmdRun, Complete: completeFiles, WakesAI: true},
-		{Name: "lua", Args: "CODE", Group: "files", Summary: "run Lua against the current game; an expression's value is printed",
-			Help: "Runs CODE as Lua (the API of scripts/README.md) against the current game:\ncurrent() is a copy of it, set_current(g) puts g in its place. As at the\nstandalone Lua prompt, an expression (or '= EXPR', or a 'return') prints\nits values, and a chunk left open (a block, bracket or string) continues on\nthe next lines (prompt '>> ') until it is complete; Ctrl-C drops it. Each\nchunk runs in a fresh Lua state: nothing is kept from one to the next.\n  lua current():perft(2)       lua = #current():moves()\n  lua for _, m in ipairs(current():moves()) do\n  >> print(m) end\n  lua local g = current(); g:play(g:search{depth=3}.best); set_current(g)",
-			Run:  cmdLua},
+		{Spec: command.Spec{Name: "players", Args: "[NAME NAME]", Summary: "the players' names written in saved records",
+			Help: "With two names, sets the players of the first and the second side (in the\norder 'rules' lists the sides), for the records 'save' writes; with none,\nshows them. Names are single words; '?' means unknown.\n  players alice bob"},
+			Group: "files", Run: cmdPlayers},
+		{Spec: command.Spec{Name: "save", Args: "FILE", Summary: "write the game to a file (save! FILE overwrites)",
+			Help: "Writes the game as a record: tags (game, options, start position, date,\nplayers, result) and the moves in the game's notation. The file is written\nwhole or not at all; an existing file is kept unless you type save!.\nA replaced file keeps its mode; a symbolic link is followed; save! writes\nstraight into a FIFO or a character device; a directory is refused. Quotes\naround the name are removed (save \"my game.txt\"); an empty name is refused."},
+			Group: "files", Run: saveCommand(false), Complete: completeFiles},
+		{Spec: command.Spec{Name: "save!", Args: "FILE", Summary: "write the game to a file, replacing it",
+			Help: "Like save, but replaces an existing file."},
+			Group: "hidden", Run: saveCommand(true), Complete: completeFiles},
+		{Spec: command.Spec{Name: "load", Args: "FILE", Summary: "read a game record, a move list or a position from a file",
+			Help: "Reads a file written by save (or any record in that form), a plain list\nof moves (played from the start of the current game), or a position\nstring."},
+			Group: "files", Run: cmdLoad, Complete: completeFiles, WakesAI: true},
+		{Spec: command.Spec{Name: "run", Aliases: []string{"source"}, Args: "FILE [ARGS...]", Summary: "run the commands in a file, or a Lua script (FILE.lua)",
+			Help: "Runs the lines of FILE as if typed; the first failing line stops it.\nA Lua script (FILE.lua; a file without a known extension when it\ncompiles as Lua, as 'boardrepl run' decides) is a Lua script (see scripts/README.md), run with\nits ARGS (arg[1]...) against the current game: current() is a copy of it,\nset_current(g) makes g the game (moves played on the copy are played here,\nso undo takes them back). Its checks are reported as they fail, then\n\"N passed, N failed\"; a failed check or a script error stops piped input.\nCtrl-C stops a script.\n  run setup.txt        run scripts/ataxx_openings.lua"},
+			Group: "files", Run: cmdRun, Complete: completeFiles, WakesAI: true},
+		{Spec: command.Spec{Name: "lua", Args: "CODE", Summary: "run Lua against the current game; an expression's value is printed",
+			Help: "Runs CODE as Lua (the API of scripts/README.md) against the current game:\ncurrent() is a copy of it, set_current(g) puts g in its place. As at the\nstandalone Lua prompt, an expression (or '= EXPR', or a 'return') prints\nits values, and a chunk left open (a block, bracket or string) continues on\nthe next lines (prompt '>> ') until it is complete; Ctrl-C drops it. Each\nchunk runs in a fresh Lua state: nothing is kept from one to the next.\n  lua current():perft(2)       lua = #current():moves()\n  lua for _, m in ipairs(current():moves()) do\n  >> print(m) end\n  lua local g = current(); g:play(g:search{depth=3}.best); set_current(g)"},
+			Group: "files", Run: cmdLua},
 		// Session.
-		{Name: "help", Aliases: []string{"?"}, Args: "[COMMAND]", Group: "session", Summary: "this list, or a command's full help",
-			Help: "Lists the commands, or explains one.",
-			Run:  cmdHelp, Complete: completeCommands},
-		{Name: "quit", Aliases: []string{"exit", "q"}, Group: "session", Summary: "leave (Ctrl-D does too)",
-			Help: "Leaves boardrepl.",
-			Run:  func(context.Context, *REPL, []string, string) error { return errQuit }},
+		{Spec: command.Spec{Name: "help", Aliases: []string{"?"}, Args: "[COMMAND]", Summary: "this list, or a command's full help",
+			Help: "Lists the commands, or explains one."},
+			Group: "session", Run: cmdHelp, Complete: completeCommands},
+		{Spec: command.Spec{Name: "quit", Aliases: []string{"exit", "q"}, Summary: "leave (Ctrl-D does too)",
+			Help: "Leaves boardrepl."},
+			Group: "session", Run: func(context.Context, *REPL, []string, string) error { return errQuit }},
 	}
 }
 
 // lookup finds a command by name or alias.
 func lookup(name string) *Command {
 	for _, c := range commands {
-		if c.Name == name {
+		if c.Matches(name) {
 			return c
-		}
-		for _, a := range c.Aliases {
-			if a == name {
-				return c
-			}
 		}
 	}
 	return nil
@@ -279,11 +272,7 @@ func cmdHelp(_ context.Context, r *REPL, args []string, _ string) error {
 			}
 			return fmt.Errorf("no command %q (type 'help' for the list)", args[0])
 		}
-		fmt.Fprintln(r.out, strings.TrimSpace(c.Name+" "+c.Args))
-		if len(c.Aliases) > 0 {
-			fmt.Fprintf(r.out, "  (also: %s)\n", strings.Join(c.Aliases, ", "))
-		}
-		fmt.Fprintln(r.out, c.Help)
+		fmt.Fprint(r.out, c.FullHelp())
 		return nil
 	}
 	fmt.Fprintf(r.out, "Type a move to play it (%s moves look like: %s).\n", r.s.Info().Name, sample(r.s.Game()))
@@ -294,12 +283,7 @@ func cmdHelp(_ context.Context, r *REPL, args []string, _ string) error {
 			if c.Group != gr.id {
 				continue
 			}
-			syn := strings.TrimSpace(c.Name + " " + c.Args)
-			if len(syn) > 26 { // the summary goes on a line of its own
-				fmt.Fprintf(r.out, "  %s\n  %-26s %s\n", syn, "", c.Summary)
-				continue
-			}
-			fmt.Fprintf(r.out, "  %-26s %s\n", syn, c.Summary)
+			fmt.Fprint(r.out, c.Line(26))
 		}
 	}
 	fmt.Fprintln(r.out, "'help COMMAND' explains one; Tab completes commands, moves and files.")

@@ -230,11 +230,10 @@ func TestTerminalCtrlCStopsGo(t *testing.T) {
 	tm.send("go infinite\r")
 	tm.wait(t, "depth 2 score")
 	tm.sig <- os.Interrupt
-	start := time.Now()
+	// 'go infinite' never ends by itself, so the line below showing up at
+	// all (wait gives up after 10 s) proves that Ctrl-C stopped it; no
+	// tighter timer, which a loaded machine would break.
 	tm.wait(t, "(interrupted: the best so far)")
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("go went on %v after Ctrl-C", d)
-	}
 	tm.send("result\r")
 	tm.wait(t, "ongoing (x to move)")
 	tm.send("\x04")

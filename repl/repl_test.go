@@ -271,12 +271,11 @@ func TestTerminalCtrlCStopsPerft(t *testing.T) {
 	tm.send("perft 9\r")
 	time.Sleep(150 * time.Millisecond)
 	tm.sig <- os.Interrupt
-	start := time.Now()
+	// perft 9 on the slow toy game plays about a million moves at 20us or
+	// more each, so the prompt answering within wait's 10 s proves that
+	// Ctrl-C stopped it; no tighter timer, which a loaded machine would break.
 	tm.send("result\r")
 	tm.wait(t, "ongoing (x to move)")
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("perft went on %v after Ctrl-C", d)
-	}
 	tm.send("\x04")
 	tm.exit(t)
 	// The depths done are shown, and how far the last one got.

@@ -8,23 +8,54 @@ import (
 	"time"
 
 	"boardrepl/internal/atomicfile"
+	"boardrepl/internal/command"
 	"boardrepl/rules"
 	gameline "boardrepl/rules/line"
 	"boardrepl/rules/record"
 )
 
-const clientHelp = `Commands:
-  MOVE        play a move in the game's notation when it is your turn
-  moves       list the legal moves
-  board       show the board again
-  flip        turn the board 180 degrees (again to turn it back)
-  color off   plain text (color on: coloured board)
-  resign      give up this game
-  quit        leave (you lose the game)
-  help        this text
-A player who leaves, or stays silent on his turn for longer than %s,
-loses the game.
-`
+// clientVerbs are the commands a player types at the table; any other line
+// is a move. A verb without a summary is not listed (the other half of a
+// pair listed together).
+var clientVerbs command.Verbs[func(t *table, p *client)]
+
+func init() {
+	clientVerbs = command.Verbs[func(t *table, p *client)]{
+		{Spec: command.Spec{Name: "moves", Summary: "list the legal moves"}, Run: (*table).sendMoves},
+		{Spec: command.Spec{Name: "board", Summary: "show the board again"}, Run: (*table).showTo},
+		{Spec: command.Spec{Name: "flip", Summary: "turn the board 180 degrees (again to turn it back)"},
+			Run: func(t *table, p *client) { p.flip = !p.flip; t.showTo(p) }},
+		{Spec: command.Spec{Name: "color off", Aliases: []string{"colour off"}, Summary: "plain text (color on: coloured board)"},
+			Run: func(t *table, p *client) { p.color = false; p.printf("Colour off.\r\n") }},
+		{Spec: command.Spec{Name: "color on", Aliases: []string{"colour on"}},
+			Run: func(t *table, p *client) { p.color = true; p.printf("Colour on.\r\n") }},
+		{Spec: command.Spec{Name: "resign", Summary: "give up this game"},
+			Run: func(t *table, p *client) { t.forfeit(p, fmt.Sprintf("%s resigned", p.name)) }},
+		{Spec: command.Spec{Name: "quit", Aliases: []string{"exit"}, Summary: "leave (you lose the game)"},
+			Run: func(t *table, p *client) { p.printf("Bye.\r\n"); t.forfeit(p, fmt.Sprintf("%s left the game", p.name)) }},
+		{Spec: command.Spec{Name: "help", Aliases: []string{"?"}, Summary: "this text"},
+			Run: func(t *table, p *client) { p.printf("%s", clientHelp(t.s.cfg.Idle)) }},
+	}
+}
+
+// clientHelp is the text of the client's help command, generated from
+// clientVerbs; idle is the time a player may think on his turn.
+func clientHelp(idle time.Duration) string {
+	var b strings.Builder
+	b.WriteString("Commands:\n")
+	move := command.Spec{Name: "MOVE", Summary: "play a move in the game's notation when it is your turn"}
+	b.WriteString(move.Line(clientHelpWidth))
+	for _, v := range clientVerbs {
+		if v.Summary != "" {
+			b.WriteString(v.Line(clientHelpWidth))
+		}
+	}
+	fmt.Fprintf(&b, "A player who leaves, or stays silent on his turn for longer than %s,\nloses the game.\n", idle)
+	return b.String()
+}
+
+// clientHelpWidth is the width of the command column of clientHelp.
+const clientHelpWidth = 11
 
 // table is one game between two clients.
 type table struct {
@@ -273,40 +304,27 @@ func (t *table) input(p *client, l line, ok bool, idle *time.Timer) {
 		return
 	}
 	cmd := strings.ToLower(l.text)
-	switch {
-	case cmd == "":
+	if cmd == "" {
 		return
-	case cmd == "help" || cmd == "?":
-		p.printf(clientHelp, t.s.cfg.Idle)
-	case cmd == "board":
-		t.showTo(p)
-	case cmd == "flip":
-		p.flip = !p.flip
-		t.showTo(p)
-	case cmd == "moves":
-		var ms []string
-		for _, m := range t.g().Moves(nil) {
-			ms = append(ms, t.g().FormatMove(m))
-		}
-		who := "you"
-		if t.mover() != p {
-			who = t.mover().name
-		}
-		p.printf("Legal moves for %s: %s\r\n", who, strings.Join(ms, " "))
-	case cmd == "color off" || cmd == "colour off":
-		p.color = false
-		p.printf("Colour off.\r\n")
-	case cmd == "color on" || cmd == "colour on":
-		p.color = true
-		p.printf("Colour on.\r\n")
-	case cmd == "resign":
-		t.forfeit(p, fmt.Sprintf("%s resigned", p.name))
-	case cmd == "quit" || cmd == "exit":
-		p.printf("Bye.\r\n")
-		t.forfeit(p, fmt.Sprintf("%s left the game", p.name))
-	default:
-		t.move(p, l.text, idle)
 	}
+	if v, ok := clientVerbs.Lookup(cmd); ok {
+		v.Run(t, p)
+		return
+	}
+	t.move(p, l.text, idle)
+}
+
+// sendMoves lists the legal moves to p.
+func (t *table) sendMoves(p *client) {
+	var ms []string
+	for _, m := range t.g().Moves(nil) {
+		ms = append(ms, t.g().FormatMove(m))
+	}
+	who := "you"
+	if t.mover() != p {
+		who = t.mover().name
+	}
+	p.printf("Legal moves for %s: %s\r\n", who, strings.Join(ms, " "))
 }
 
 func (t *table) move(p *client, text string, idle *time.Timer) {

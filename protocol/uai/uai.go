@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"boardrepl/internal/command"
 	"boardrepl/internal/textfile"
 	"boardrepl/protocol/searcher"
 	"boardrepl/rules"
@@ -116,46 +117,76 @@ func (e *Engine) Command(ctx context.Context, line string) bool {
 	if len(f) == 0 {
 		return true
 	}
-	switch f[0] {
-	case "uai":
-		e.println("id name " + e.cfg.Name)
-		e.println("id author " + e.cfg.Author)
-		e.println("option name Hash type spin default 16 min 1 max 4096")
-		e.println("option name Threads type spin default 1 min 1 max 64")
-		e.println("uaiok")
-	case "isready":
-		e.println("readyok")
-	case "setoption":
-		e.setOption(f[1:])
-	case "uainewgame":
-		e.stop()
-		e.g, _ = ataxx.Info.New(nil)
-		// A fresh table, made now rather than on the clock of the first go.
-		e.search = e.cfg.NewSearch(e.hashMB, e.threads)
-	case "position":
-		e.stop()
-		if err := e.position(f[1:]); err != nil {
-			e.println("info string error: " + err.Error())
-		}
-	case "go":
-		e.stop()
-		if err := e.goCmd(ctx, f[1:]); err != nil {
-			e.println("info string error: " + err.Error())
-		}
-	case "stop":
-		e.stop()
-	case "quit":
-		return false
-	case "perft":
-		e.stop()
-		e.perft(f[1:])
-	case "d", "display", "print":
-		e.stop()
-		e.display()
-	default:
-		e.println("info string unknown command: " + f[0])
+	if v, ok := verbs.Lookup(f[0]); ok {
+		return v.Run(ctx, e, f[1:])
 	}
+	// A UAI engine ignores what it does not know; say so for people typing.
+	e.println("info string unknown command: " + f[0])
 	return true
+}
+
+// verb is the handler of a UAI verb: it gets the words after the verb and
+// returns false for quit.
+type verb = func(ctx context.Context, e *Engine, args []string) bool
+
+// verbs are the commands the engine understands.
+var verbs command.Verbs[verb]
+
+func init() {
+	verbs = command.Verbs[verb]{
+		{Spec: command.Spec{Name: "uai", Summary: "identify the engine and its options, then uaiok"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
+			e.println("id name " + e.cfg.Name)
+			e.println("id author " + e.cfg.Author)
+			e.println("option name Hash type spin default 16 min 1 max 4096")
+			e.println("option name Threads type spin default 1 min 1 max 64")
+			e.println("uaiok")
+			return true
+		}},
+		{Spec: command.Spec{Name: "isready", Summary: "answer readyok"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
+			e.println("readyok")
+			return true
+		}},
+		{Spec: command.Spec{Name: "setoption", Args: "name NAME [value VALUE]", Summary: "set Hash (MB) or Threads"}, Run: func(_ context.Context, e *Engine, args []string) bool {
+			e.setOption(args)
+			return true
+		}},
+		{Spec: command.Spec{Name: "uainewgame", Summary: "a new game and a fresh table"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
+			e.stop()
+			e.g, _ = ataxx.Info.New(nil)
+			// A fresh table, made now rather than on the clock of the first go.
+			e.search = e.cfg.NewSearch(e.hashMB, e.threads)
+			return true
+		}},
+		{Spec: command.Spec{Name: "position", Args: "startpos|fen FEN [moves M...]", Summary: "set up the position"}, Run: func(_ context.Context, e *Engine, args []string) bool {
+			e.stop()
+			if err := e.position(args); err != nil {
+				e.println("info string error: " + err.Error())
+			}
+			return true
+		}},
+		{Spec: command.Spec{Name: "go", Args: "[depth N] [nodes N] [movetime MS] [btime MS] [wtime MS] [binc MS] [winc MS] [movestogo N] [infinite]", Summary: "search, then bestmove"}, Run: func(ctx context.Context, e *Engine, args []string) bool {
+			e.stop()
+			if err := e.goCmd(ctx, args); err != nil {
+				e.println("info string error: " + err.Error())
+			}
+			return true
+		}},
+		{Spec: command.Spec{Name: "stop", Summary: "end the search: bestmove now"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
+			e.stop()
+			return true
+		}},
+		{Spec: command.Spec{Name: "quit", Summary: "leave"}, Run: func(context.Context, *Engine, []string) bool { return false }},
+		{Spec: command.Spec{Name: "perft", Args: "N", Summary: "count the move tree to depth N"}, Run: func(_ context.Context, e *Engine, args []string) bool {
+			e.stop()
+			e.perft(args)
+			return true
+		}},
+		{Spec: command.Spec{Name: "d", Aliases: []string{"display", "print"}, Summary: "show the board"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
+			e.stop()
+			e.display()
+			return true
+		}},
+	}
 }
 
 func (e *Engine) setOption(f []string) {
