@@ -201,7 +201,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var text []byte
 		var err error
 		if f == "-" {
-			text, err = io.ReadAll(textfile.NewReader(stdin))
+			text, err = textfile.ReadAll(stdin)
 		} else {
 			text, err = textfile.ReadFile(f)
 		}

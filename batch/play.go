@@ -45,6 +45,14 @@ type token struct {
 // comment, and a '{...}' JSON object is one token even when it holds spaces.
 func tokenize(r io.Reader) ([]token, error) {
 	var out []token
+	err := scanTokens(r, func(t token) bool { out = append(out, t); return true })
+	return out, err
+}
+
+// scanTokens reads move tokens as tokenize splits them and hands each to fn
+// as soon as its line is read, until fn returns false: nothing but the
+// current line is held.
+func scanTokens(r io.Reader, fn func(token) bool) error {
 	sc := bufio.NewScanner(textfile.NewReader(r))
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
 	line := 0
@@ -70,15 +78,21 @@ func tokenize(r io.Reader) ([]token, error) {
 			if end < 0 {
 				end = len(text)
 			}
-			out = append(out, token{text[:end], line})
+			if !fn(token{text[:end], line}) {
+				return nil
+			}
 			text = text[end:]
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return out, fmt.Errorf("line %d: reading moves: %v", line+1, err)
+		return fmt.Errorf("line %d: reading moves: %v", line+1, err)
 	}
-	return out, nil
+	return nil
 }
+
+// rebaseEvery is how many plies play keeps in its line before it forgets
+// them (the game keeps what its rules need, such as repetitions).
+const rebaseEvery = 4096
 
 type plyJSON struct {
 	Ply      int        `json:"ply"`
@@ -99,16 +113,18 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if quit {
 		return code
 	}
-	tokens, readErr := tokenize(stdin)
-
 	// The moves are a written line (rules/line): a forced pass may be
 	// written or left out; the line plays it after the move before it.
+	// They are played as they are read, and the line forgets its plies now
+	// and then (base counts them), so a long game takes no more memory
+	// than the game's own history.
 	l := line.FromGame(g)
+	base := 0
 	l.Observe(func(p line.Ply) {
 		g := l.Game()
 		side := g.SideName(p.Side)
 		if p.Forced {
-			fmt.Fprintf(stderr, "ply %d: %s has no legal move and passes (%s)\n", l.Cursor(), side, p.Text)
+			fmt.Fprintf(stderr, "ply %d: %s has no legal move and passes (%s)\n", base+l.Cursor(), side, p.Text)
 		}
 		if gf.json {
 			pos, _ := formatPosition(g, gf.format)
@@ -116,23 +132,30 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if capt == nil {
 				capt = []string{}
 			}
-			writeJSON(stdout, plyJSON{Ply: l.Cursor(), Side: side, Move: p.Text, Position: pos,
+			writeJSON(stdout, plyJSON{Ply: base + l.Cursor(), Side: side, Move: p.Text, Position: pos,
 				Captured: capt, Forced: p.Forced, Result: resultOf(g)})
 		}
 	})
 
 	status := ExitOK
 	var moveErr error
-	for _, t := range tokens {
+	readErr := scanTokens(stdin, func(t token) bool {
 		if r := g.Result(); r.Over() {
 			moveErr = fmt.Errorf("line %d: move %q: the game is over (%s)", t.line, t.text, rules.FormatResult(g, r))
-			break
+			return false
 		}
 		if _, err := l.PlayWritten(t.text); err != nil {
 			moveErr = fmt.Errorf("line %d: move %q: %v", t.line, t.text, err)
-			break
+			return false
 		}
-	}
+		// A written pass right after a forced one is that pass: the line
+		// must still know the forced one, so it is kept until a move.
+		if last, ok := l.Last(); ok && !last.Forced && l.Cursor() >= rebaseEvery {
+			base += l.Cursor()
+			l.Rebase()
+		}
+		return true
+	})
 	if moveErr == nil && readErr == nil {
 		l.PassForced() // a start where the side to move must pass, and no moves
 	}

@@ -84,9 +84,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in, name = f, fs.Arg(0)
 	}
-	data, err := io.ReadAll(textfile.NewReader(in))
+	data, err := textfile.ReadAll(in)
 	if err != nil {
-		fmt.Fprintf(stderr, "boardrepl convert: %v\n", err)
+		fmt.Fprintf(stderr, "boardrepl convert: %s: %v\n", name, err)
 		return 1
 	}
 	recs, err := read(*from, string(data))

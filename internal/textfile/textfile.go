@@ -1,10 +1,14 @@
 // Package textfile reads users' text files: a UTF-8 byte-order mark at the
-// start (which some editors write) is not part of the text.
+// start (which some editors write) is not part of the text, and what is read
+// whole is bounded (MaxSize, MaxLine), so a huge file or one that is not
+// text (/dev/zero) is an error, not all the memory.
 package textfile
 
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 )
@@ -15,10 +19,72 @@ const BOM = "\ufeff"
 // Strip drops a UTF-8 byte-order mark at the start of data.
 func Strip(data []byte) []byte { return bytes.TrimPrefix(data, []byte(BOM)) }
 
-// ReadFile reads a whole file without its byte-order mark.
+// MaxSize bounds a text file read whole: 32 MiB is several million moves
+// of any game, or a hundred thousand positions.
+const MaxSize = 32 << 20
+
+// MaxLine bounds one line of a text file read whole.
+const MaxLine = 1 << 20
+
+// ReadFile reads a whole file without its byte-order mark, within MaxSize
+// and MaxLine.
 func ReadFile(name string) ([]byte, error) {
-	data, err := os.ReadFile(name)
-	return Strip(data), err
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := ReadAll(f)
+	if err != nil {
+		var pe *os.PathError
+		if !errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return data, err
+}
+
+// ErrTooLarge is wrapped by the errors of ReadAll and ReadFile for a text
+// past MaxSize or a line past MaxLine.
+var ErrTooLarge = errors.New("too large")
+
+// ReadAll reads r to its end without the byte-order mark, and fails as soon
+// as the text passes MaxSize or a line passes MaxLine (without reading on).
+func ReadAll(r io.Reader) ([]byte, error) {
+	br := bufio.NewReader(r)
+	var out []byte
+	line, lineLen := 1, 0
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := br.Read(buf)
+		chunk := buf[:n]
+		for len(chunk) > 0 {
+			i := bytes.IndexByte(chunk, '\n')
+			seg := chunk
+			if i >= 0 {
+				seg = chunk[:i]
+			}
+			if lineLen+len(seg) > MaxLine {
+				return nil, fmt.Errorf("line %d is longer than %d MiB (%w): this is not a text file boardrepl reads", line, MaxLine>>20, ErrTooLarge)
+			}
+			if i < 0 {
+				lineLen += len(seg)
+				break
+			}
+			line, lineLen = line+1, 0
+			chunk = chunk[i+1:]
+		}
+		if len(out)+n > MaxSize {
+			return nil, fmt.Errorf("larger than %d MiB (%w): too large a text file for boardrepl", MaxSize>>20, ErrTooLarge)
+		}
+		out = append(out, buf[:n]...)
+		if err == io.EOF {
+			return Strip(out), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 // NewReader returns a reader of r's text without its byte-order mark.

@@ -1,6 +1,7 @@
 package textfile
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -30,5 +31,55 @@ func TestBOM(t *testing.T) {
 		if b, err := ReadFile(name); err != nil || string(b) != want {
 			t.Errorf("ReadFile(%q) = %q, %v", in, b, err)
 		}
+	}
+}
+
+// repeat is an endless stream of one byte, as /dev/zero is of NULs.
+type repeat byte
+
+func (r repeat) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
+}
+
+// lines is an endless stream of lines of 1023 x's.
+type lines struct{}
+
+func (lines) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'x'
+		if i%1024 == 1023 {
+			p[i] = '\n'
+		}
+	}
+	return len(p), nil
+}
+
+// Bounded reads: a line past MaxLine (/dev/zero has none) and a text past
+// MaxSize stop the read with a clear error, without reading on; a text
+// within both is read whole.
+func TestReadAllBounds(t *testing.T) {
+	_, err := ReadAll(repeat(0))
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "line 1 is longer than 1 MiB") {
+		t.Errorf("endless line: %v", err)
+	}
+	_, err = ReadAll(lines{})
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "larger than 32 MiB") {
+		t.Errorf("endless lines: %v", err)
+	}
+	line := strings.Repeat("x", MaxLine)
+	text := line + "\n" + line + "\n"
+	b, err := ReadAll(strings.NewReader(text))
+	if err != nil || string(b) != text {
+		t.Errorf("two lines of MaxLine: %v", err)
+	}
+	_, err = ReadAll(strings.NewReader("ok\n" + line + "x\n"))
+	if err == nil || !strings.Contains(err.Error(), "line 2 is longer") {
+		t.Errorf("line 2 too long: %v", err)
+	}
+	if _, err := ReadFile(filepath.Join(t.TempDir(), "none")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -147,12 +148,16 @@ func newFuzzListener(data []byte) *fuzzListener {
 	return l
 }
 
+// Accept gives the one connection, then reports the wait timed out (the
+// server waits for another player after a malformed name).
 func (l *fuzzListener) Accept() (net.Conn, error) {
 	select {
 	case c := <-l.conn:
 		return c, nil
 	case <-l.done:
 		return nil, net.ErrClosed
+	default:
+		return nil, os.ErrDeadlineExceeded
 	}
 }
 

@@ -325,6 +325,9 @@ func accept(ctx context.Context, ln net.Listener, cfg ServerConfig, out io.Write
 			if errors.As(err, &ne) && ne.Timeout() {
 				why = fmt.Sprintf("no name within %v", cfg.MoveTime)
 			}
+			if _, ok := ln.(dl); !ok { // no deadline: the wait could not end
+				return nil, errors.New(why)
+			}
 			fmt.Fprintf(out, "A %s player from %s was dropped (%s); waiting for another.\n", side, conn.RemoteAddr(), why)
 			continue
 		}
