@@ -99,22 +99,19 @@ func TestServeFloodPastDescriptorLimit(t *testing.T) {
 	// (The count during the flood is read while descriptors come and go, so
 	// it may be off by one.)
 	t.Logf("server descriptors: %d before the flood, %d during (limit 64), %d after", before, peak, after)
-	// Still serving: a new pair is seated and asked its names.
-	a, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	if w := firstWords(a); !strings.Contains(w, "Waiting for a second player") {
-		t.Fatalf("after the flood, a client got %q", w)
-	}
-	b, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	if w := firstWords(b); !strings.Contains(w, "What is your name?") {
-		t.Fatalf("after the flood, the second client got %q", w)
+	// Still serving: new clients are welcomed. (Which of them is seated
+	// with whom is not fixed: a flood connection still queued in the
+	// kernel's backlog when it was closed may be accepted after the
+	// flood and meet one of them first; the table tests cover seating.)
+	for _, who := range []string{"a first", "a second"} {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		if w := firstWords(c); !strings.Contains(w, "Welcome to boardrepl") {
+			t.Fatalf("after the flood, %s client got %q", who, w)
+		}
 	}
 	s.cmd.Process.Signal(os.Interrupt)
 	if _, code := s.finish(t); code != 0 {
