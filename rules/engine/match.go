@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"boardrepl/rules"
+	"boardrepl/rules/line"
 	"boardrepl/rules/splitmix"
 )
 
@@ -80,10 +81,14 @@ func GameSeed(s uint64, i int) uint64 { return splitmix.Mix(s ^ splitmix.Mix(uin
 // PlayGame plays game i of the match between p1 and p2 (players made from
 // c.P1 and c.P2). It returns ctx's error when cancelled before the end.
 func (c *MatchConfig) PlayGame(ctx context.Context, i int, p1, p2 Player) (GameResult, error) {
-	g, err := c.Info.NewGame(c.Options, c.Position)
+	l, err := line.NewPairs(c.Info, c.Options, c.Position)
 	if err != nil {
 		return GameResult{}, err
 	}
+	// The game is played on a line of play, which plays forced passes by
+	// its own policy (at once, with the move before them); g is its
+	// position, read only.
+	g := l.Game()
 	maxPlies := c.MaxPlies
 	if maxPlies == 0 {
 		maxPlies = DefaultMaxPlies
@@ -99,10 +104,11 @@ func (c *MatchConfig) PlayGame(ctx context.Context, i int, p1, p2 Player) (GameR
 	p2.NewGame(splitmix.Mix(seed ^ 2))
 	opening := rand.New(rand.NewPCG(GameSeed(c.Seed, i/2*2), 0x6f70656e))
 	var buf []rules.Move
-	for ply := 0; ; ply++ {
+	for {
+		ply := len(res.Moves)
 		if over, _ := rules.Outcome(g); over {
-			r := g.Result()
-			res.Reason, res.Score, res.Text = r.Reason, r.Score, rules.FormatResult(g, r)
+			r := l.Result()
+			res.Reason, res.Score, res.Text = r.Reason, r.Score, l.FormatResult()
 			if r.Status == rules.Win {
 				res.WinnerSide = r.Winner
 				res.Winner = owner[r.Winner]
@@ -150,9 +156,14 @@ func (c *MatchConfig) PlayGame(ctx context.Context, i int, p1, p2 Player) (GameR
 				return res, ctx.Err()
 			}
 		}
-		res.Moves = append(res.Moves, g.FormatMove(m))
-		g.Play(m)
-		if g.SideToMove() == stm {
+		played := l.Play(m)
+		for _, p := range played {
+			res.Moves = append(res.Moves, p.Text)
+		}
+		// A move after which the same side is to move again (the Konobi
+		// swap) exchanges the players; a forced pass by the other side
+		// that follows an ordinary move does not.
+		if len(played) == 1 && g.SideToMove() == stm || len(played) > 1 && played[1].Side == stm {
 			owner[0], owner[1] = owner[1], owner[0]
 		}
 	}
