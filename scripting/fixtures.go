@@ -198,7 +198,7 @@ func (e *env) readFile(p string) (string, error) {
 	}
 	if st, err := os.Stat(full); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
 		// Refused before opening: opening a device can have effects.
-		return "", fmt.Errorf("fixture %q: %s, not a regular file: scripts read regular files only", p, fileKind(st.Mode()))
+		return "", fmt.Errorf("fixture %q: %s, not a regular file: scripts read regular files only", p, textfile.Kind(st.Mode()))
 	}
 	f, err := os.OpenFile(full, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -213,7 +213,7 @@ func (e *env) readFile(p string) (string, error) {
 		return "", fmt.Errorf("fixture %q: is a directory (fixture.files lists it)", p)
 	}
 	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("fixture %q: %s, not a regular file: scripts read regular files only", p, fileKind(st.Mode()))
+		return "", fmt.Errorf("fixture %q: %s, not a regular file: scripts read regular files only", p, textfile.Kind(st.Mode()))
 	}
 	if fsName := pseudoFS(f); fsName != "" {
 		return "", fmt.Errorf("fixture %q: a file of %s, not a regular file: scripts read regular files only", p, fsName)
@@ -229,23 +229,6 @@ func (e *env) readFile(p string) (string, error) {
 		return "", fmt.Errorf("fixture %q: more than the %d bytes a script may read", p, maxString)
 	}
 	return string(textfile.Strip(b)), nil
-}
-
-// fileKind names what a file that is not regular is.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	}
-	return "a special file"
 }
 
 func (e *env) mustRead(L *lua.LState) (string, string) {

@@ -23,6 +23,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"boardrepl/internal/textfile"
 )
 
 // missingDir is the error for a file whose folder does not exist; it is an
@@ -64,11 +66,11 @@ func Write(name string, data []byte, overwrite bool) error {
 		return create(name, target, data, true, mode.Perm(), st)
 	case mode&(fs.ModeNamedPipe|fs.ModeCharDevice) != 0:
 		if !overwrite {
-			return fmt.Errorf("%s: %w (a %s)", name, ErrExist, kind(mode))
+			return fmt.Errorf("%s: %w (%s)", name, ErrExist, textfile.Kind(mode))
 		}
 		return writeStraight(name, target, data)
 	default:
-		return fmt.Errorf("%s is a %s: only a regular file, a FIFO or a character device can be written", name, kind(mode))
+		return fmt.Errorf("%s is %s: only a regular file, a FIFO or a character device can be written", name, textfile.Kind(mode))
 	}
 }
 
@@ -99,23 +101,6 @@ func resolve(name string) (string, os.FileInfo, error) {
 		}
 		p = to
 	}
-}
-
-// kind names a file's type for a message.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "FIFO"
-	case m&fs.ModeCharDevice != 0:
-		return "character device"
-	case m&fs.ModeDevice != 0:
-		return "block device"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	}
-	return "special file"
 }
 
 // writeStraight writes to a FIFO or a character device in place: it is
