@@ -2,6 +2,7 @@ package uai
 
 import (
 	"boardrepl/internal/command"
+	"boardrepl/rules"
 	"context"
 	"fmt"
 	"io"
@@ -10,7 +11,7 @@ import (
 )
 
 // Usage is the help text of the uai subcommand.
-const Usage = `usage: boardrepl uai [--hash MB] [--threads N]
+const Usage = `usage: boardrepl uai [-g GAME] [--hash MB] [--threads N]
 
 Runs boardrepl as an Ataxx engine speaking the Universal Ataxx Interface
 (UAI) on stdin and stdout, as Ataxx match runners (cutechess, cuteataxx)
@@ -34,6 +35,10 @@ and for people typing at it:
 
 Errors are reported as "info string error: ..." and never end the session.
 
+  -g GAME        play GAME instead of Ataxx (e.g. konobi): FEN is then the
+                 game's position string and moves are in its notation, so
+                 that match can pit two boardrepl builds against each other
+                 in any game (uai:nodes=20000 ./old-build uai -g konobi)
   --hash MB      the transposition table's size (default 16)
   --threads N    search threads (default 1)
 `
@@ -53,6 +58,7 @@ func RunUAI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := c.Flags()
 	hash := fs.Int("hash", 16, "")
 	threads := fs.Int("threads", 1, "")
+	game := fs.String("g", "ataxx", "")
 	if code, done := c.Parse(fs, args, stdout, stderr); done {
 		return code
 	}
@@ -62,9 +68,13 @@ func RunUAI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *threads < 1 || *threads > 64 {
 		return c.UsageError(stderr, "--threads %d: want 1 to 64", *threads)
 	}
+	info, err := rules.Lookup(*game)
+	if err != nil {
+		return c.UsageError(stderr, "-g: %v", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := New(stdout, Config{})
+	e := New(stdout, Config{Game: info})
 	e.hashMB, e.threads = *hash, *threads
 	if err := e.Run(ctx, stdin); err != nil {
 		fmt.Fprintf(stderr, "boardrepl uai: %v\n", err)

@@ -10,6 +10,10 @@
 // bestmove. As in libataxx, "black" is x, the side that moves first, so
 // btime and binc are x's clock. A pass is 0000. For people typing at it,
 // perft N counts the move tree and d shows the board.
+//
+// The same session plays any other game of boardrepl (Config.Game, the
+// subcommand's -g): FEN is then the game's own position string and the moves
+// its own notation, so that two boardrepl builds can be matched in any game.
 package uai
 
 import (
@@ -39,6 +43,9 @@ type Config struct {
 	// Overhead is kept back from every time budget for the runner's
 	// latency (default 30 ms).
 	Overhead time.Duration
+	// Game is the game played (nil: Ataxx); positions are its position
+	// strings, moves its notation.
+	Game *rules.Info
 }
 
 // Engine is one UAI session.
@@ -72,8 +79,11 @@ func New(out io.Writer, cfg Config) *Engine {
 	if cfg.Overhead == 0 {
 		cfg.Overhead = 30 * time.Millisecond
 	}
+	if cfg.Game == nil {
+		cfg.Game = ataxx.Info
+	}
 	e := &Engine{cfg: cfg, out: out, hashMB: 16, threads: 1}
-	e.g, _ = ataxx.Info.New(nil)
+	e.g, _ = cfg.Game.New(nil)
 	return e
 }
 
@@ -152,7 +162,7 @@ func init() {
 		}},
 		{Spec: command.Spec{Name: "uainewgame", Summary: "a new game and a fresh table"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
 			e.stop()
-			e.g, _ = ataxx.Info.New(nil)
+			e.g, _ = e.cfg.Game.New(nil)
 			// A fresh table, made now rather than on the clock of the first go.
 			e.search = e.cfg.NewSearch(e.hashMB, e.threads)
 			return true
@@ -234,7 +244,7 @@ func (e *Engine) position(f []string) error {
 	rest := f[1:]
 	switch f[0] {
 	case "startpos":
-		g, err = ataxx.Info.New(nil)
+		g, err = e.cfg.Game.New(nil)
 	case "fen":
 		i := 0
 		for i < len(rest) && rest[i] != "moves" {
@@ -243,7 +253,7 @@ func (e *Engine) position(f []string) error {
 		if i == 0 {
 			return fmt.Errorf("position fen: the FEN is missing")
 		}
-		g, err = ataxx.Info.Parse(nil, strings.Join(rest[:i], " "))
+		g, err = e.cfg.Game.Parse(nil, strings.Join(rest[:i], " "))
 		rest = rest[i:]
 	default:
 		return fmt.Errorf("position %q: want startpos or fen", f[0])

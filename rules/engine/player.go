@@ -79,9 +79,11 @@ var playerKinds = []*playerKind{
 	{
 		Name:     "uai",
 		Synopsis: "uai:[time=T|depth=N|nodes=N] COMMAND [ARG...]",
-		Help: "an outside Ataxx engine speaking UAI, run as COMMAND (split at spaces, no " +
+		Help: "an outside engine speaking UAI, run as COMMAND (split at spaces, no " +
 			"quoting), asked \"go movetime T\" (default time=100ms), \"go depth N\" or " +
-			"\"go nodes N\"; e.g. uai:nodes=20000 ./boardrepl uai or uai:time=100ms ./autaxx",
+			"\"go nodes N\"; e.g. uai:nodes=20000 ./boardrepl uai or uai:time=100ms ./autaxx; " +
+			"in games other than Ataxx it is sent boardrepl's position strings, as " +
+			"another boardrepl build reads them with uai -g GAME (uai:nodes=20000 ./old uai -g konobi)",
 		parseRest: parseUAIPlayer,
 	},
 }

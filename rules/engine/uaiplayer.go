@@ -15,9 +15,12 @@ import (
 	"boardrepl/rules"
 )
 
-// uaiPlayer is an outside Ataxx engine speaking UAI (Autaxx, another
-// boardrepl build's "uai" command), run as a child process. It is started
-// at its first move and ended by Close.
+// uaiPlayer is an outside engine speaking UAI (Autaxx, another boardrepl
+// build's "uai" command), run as a child process. It is started at its
+// first move and ended by Close. The position is sent as the game's own
+// position string: for Ataxx that is the FEN UAI engines read; for the
+// other games the engine must read boardrepl's strings, as "boardrepl uai
+// -g GAME" does.
 type uaiPlayer struct {
 	spec string
 	argv []string
@@ -167,6 +170,11 @@ func (p *uaiPlayer) expect(ctx context.Context, word string, limit time.Duration
 			if f := strings.Fields(l); len(f) > 0 && f[0] == word {
 				return l, nil
 			}
+			if msg, ok := strings.CutPrefix(l, "info string error:"); ok {
+				// boardrepl's uai refused a command (another game's
+				// position, say): stop here with its reason.
+				return "", p.fail("it refused our input: %s", strings.TrimSpace(msg))
+			}
 		case <-timer.C:
 			return "", p.fail("no %q within %v", word, limit)
 		case <-ctx.Done():
@@ -182,9 +190,6 @@ func (p *uaiPlayer) expect(ctx context.Context, word string, limit time.Duration
 // Move sends the position as a FEN and a go command with the player's
 // limits, and reads the bestmove, which must be legal.
 func (p *uaiPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) {
-	if id := g.Info().ID; id != "ataxx" {
-		return 0, fmt.Errorf("player %q: UAI engines play Ataxx, not %s", p.spec, id)
-	}
 	if p.cmd == nil {
 		if err := p.start(); err != nil {
 			return 0, err
