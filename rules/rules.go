@@ -116,6 +116,22 @@ type Hasher interface {
 	Hash() uint64
 }
 
+// HashHistory is implemented by games that keep the positions played before
+// the current one, so that the engine sees a position recur across the
+// game's history and not only inside its own tree (rules/engine: repetition
+// and contempt). The hashes are those of Hasher.Hash. Neither method may
+// allocate: the engine asks at every node of a search.
+type HashHistory interface {
+	// ReversiblePlies is how far back an earlier position can still equal
+	// the current one: the plies since the last irreversible move (Tablut:
+	// a capture) or since the game was created or parsed, whichever is
+	// nearer.
+	ReversiblePlies() int
+	// PastHash is the Hash of the position back plies before the current
+	// one, for 1 <= back <= ReversiblePlies().
+	PastHash(back int) uint64
+}
+
 // Perfter is implemented by games with a fast perft on their concrete type.
 // Perft(d) must equal the generic Perft over the Game interface.
 type Perfter interface {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -46,6 +47,8 @@ var playerKinds = []*playerKind{
 			{Key: "nodes", Kind: wholeNumber, Min: 1, Help: "search about N nodes per move"},
 			{Key: "threads", Kind: wholeNumber, Min: 1, Help: "search with N threads"},
 			{Key: "hash", Kind: wholeNumber, Min: 1024, Help: "N transposition table entries (at least 1024)"},
+			{Key: "contempt", Kind: wholeNumber, Min: 0, Max: 10000, Help: "Tablut: count a draw N units (100 = a piece) against this player (default 20; 0: a plain draw)"},
+			{Key: "cycle", Kind: wholeNumber, Min: 0, Max: 10000, Help: "Tablut: charge N units to the side that repeats a position the rules let go on (default 1000; 0: no repetition detection, as builds before it)"},
 		},
 		Note: "depth, time and nodes combine: the first limit reached stops",
 		make: func(spec string, set playerSettings) (Player, error) {
@@ -57,6 +60,14 @@ var playerKinds = []*playerKind{
 			opts := Options{HashEntries: 1 << 18, Selective: true, Threads: int(set.int("threads"))}
 			if h := set.int("hash"); h != 0 {
 				opts.HashEntries = int(h)
+			}
+			// 0 given in a spec means none: the engine's options say that
+			// with a negative value (their 0 is the default).
+			if c, ok := set["contempt"]; ok {
+				opts.Contempt = cmp.Or(int(c.n), -1)
+			}
+			if c, ok := set["cycle"]; ok {
+				opts.Cycle = cmp.Or(int(c.n), -1)
 			}
 			p.e = New(opts)
 			return p, nil

@@ -146,8 +146,22 @@ type Options struct {
 	// entries. Scores then depend on the table's history and a win may be
 	// found later than its distance; without it (the default, for tests,
 	// analyses and pipes) a search to depth n returns the exact minimax
-	// value of depth n and finds every win within n plies.
+	// value of depth n and finds every win within n plies. In games that
+	// keep their history (rules.HashHistory) it also handles repetitions
+	// (Contempt, Cycle; see repetition.go).
 	Selective bool
+	// Contempt is how much worse than an even game the selective search
+	// counts a draw inside its tree for the side it plays for (and how
+	// much better for the opponent), in evaluation units; 0 means
+	// DefaultContempt, a negative value a plain draw (0). Only games with a
+	// history (rules.HashHistory) use it.
+	Contempt int
+	// Cycle is what the selective search charges the side that closes a
+	// cycle (a position repeated on the path or in the game's history, in
+	// a game whose rules do not end there), in evaluation units; 0 means
+	// DefaultCycle, a negative value turns the detection off (the search
+	// of earlier builds). Only games with a history use it.
+	Cycle int
 }
 
 // Info describes a finished iteration of a search (or the whole search).
@@ -369,9 +383,20 @@ type thread struct {
 	eg  EndgameValuer
 	oc  rules.Outcomer
 	h   rules.Hasher
-	tt  *tt
-	sh  *shared
-	all []*thread
+	hh  rules.HashHistory
+	// rep: the selective search of a game with a history scores draws
+	// with the contempt for rootSide; cycles: it also looks for repeated
+	// positions and charges cycle to the side that closes one.
+	rep      bool
+	cycles   bool
+	contempt int
+	cycle    int
+	rootSide int
+	hist     repHistory
+	path     [MaxPly + 1]uint64 // the hash of each position on the path
+	tt       *tt
+	sh       *shared
+	all      []*thread
 
 	nodes       int64
 	nodesShared atomic.Int64 // nodes, published every 1024 nodes
@@ -416,6 +441,17 @@ func (t *thread) reset(g rules.Game, sh *shared) {
 	t.eg, _ = g.(EndgameValuer)
 	t.oc, _ = g.(rules.Outcomer)
 	t.h, _ = g.(rules.Hasher)
+	t.hh, _ = g.(rules.HashHistory)
+	t.rep = t.sel && t.h != nil && t.hh != nil
+	t.cycles = t.rep && t.e.opts.Cycle >= 0
+	if t.rep {
+		t.rootSide = g.SideToMove()
+		t.contempt = orDefault(t.e.opts.Contempt, DefaultContempt)
+		t.cycle = orDefault(t.e.opts.Cycle, DefaultCycle)
+	}
+	if t.cycles {
+		t.hist.build(t.hh)
+	}
 	t.sh = sh
 	t.all = t.e.threads
 	t.nodes = 0
@@ -701,11 +737,21 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 	if over {
 		switch {
 		case w < 0:
-			return 0
+			return t.drawScore()
 		case w == g.SideToMove():
 			return Mate - ply
 		}
 		return -(Mate - ply)
+	}
+	// A repeated position (selective mode, games with a history): the
+	// cycle is charged to the side that closed it, before the table is
+	// asked (repetition.go).
+	if t.cycles {
+		if ply == 0 {
+			t.path[0] = t.h.Hash()
+		} else if t.repeated(ply) {
+			return t.leaf() + t.cycle
+		}
 	}
 	if depth <= 0 || ply >= MaxPly {
 		return t.quiesce(ply, alpha, beta, 0)
@@ -793,7 +839,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 			}
 			return -(Mate - ply)
 		}
-		return 0
+		return t.drawScore()
 	}
 	scores := t.scores[ply][:0]
 	side := g.SideToMove() & 1

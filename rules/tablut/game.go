@@ -52,6 +52,7 @@ type Game struct {
 var _ rules.Game = (*Game)(nil)
 var _ rules.Perfter = (*Game)(nil)
 var _ rules.Hasher = (*Game)(nil)
+var _ rules.HashHistory = (*Game)(nil)
 var _ rules.Editor = (*Game)(nil)
 var _ rules.AltFormatter = (*Game)(nil)
 
@@ -87,6 +88,14 @@ func (g *Game) SideName(side int) string { return g.r.info.Sides[side&1] }
 func (g *Game) Ply() int { return len(g.stack) }
 
 func (g *Game) Hash() uint64 { return g.hash }
+
+// ReversiblePlies is the number of moves since the last capture (or since
+// the game was created): no position before it can recur (rules.HashHistory).
+func (g *Game) ReversiblePlies() int { return len(g.stack) - int(g.capPly) }
+
+// PastHash is the hash of the position back plies ago, 1 <= back <=
+// ReversiblePlies() (rules.HashHistory).
+func (g *Game) PastHash(back int) uint64 { return g.stack[len(g.stack)-back].prev.hash }
 
 func (g *Game) Clone() rules.Game {
 	c := *g
