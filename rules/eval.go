@@ -74,3 +74,16 @@ type MoveOrderer interface {
 type NullMover interface {
 	NullMove() (m Move, ok bool)
 }
+
+// Quiescer is implemented by games whose static evaluation cannot be
+// trusted while captures are pending (Tablut: a soldier left between two
+// enemies is as good as gone). At the horizon the engine then searches on
+// the noisy moves only, each side free to stand pat on the evaluation,
+// until the position is quiet (a quiescence search). Noisy reports whether
+// legal move m of the current position is noisy (it captures); it must not
+// change the position nor allocate. A noisy move that ends the game is not
+// searched there: the quiescence search proves nothing, proven results come
+// from the full-width search alone.
+type Quiescer interface {
+	Noisy(m Move) bool
+}

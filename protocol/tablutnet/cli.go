@@ -44,7 +44,9 @@ At the end the game record (boardrepl's record format) is written to
   --margin D     kept back from each move time (default a tenth, 1s to 5s);
                  the clock starts when the server's state arrives, and when
                  the search has not stopped by then the best move found so
-                 far is sent
+                 far is sent; when a move still goes out late (a machine
+                 short of CPU), twice the worst delay is also kept back from
+                 the following moves (never below half the move time)
   --silence S    give up (the game unfinished) when the server sends nothing
                  for S seconds once the game has begun (default twice the
                  move time and 30 s; 10 minutes for the first state)

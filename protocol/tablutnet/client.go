@@ -37,6 +37,11 @@ type ClientConfig struct {
 	// the other player (default 10 minutes). Past it, the game ends
 	// unfinished. They apply when the connection has deadlines (a net.Conn).
 	Silence, Start time.Duration
+
+	// late is the most a move of this game went out after its send
+	// deadline (a process short of CPU); Play keeps twice as much back
+	// from every later move.
+	late time.Duration
 }
 
 // DefaultSilence is how long the client waits for the server by default:
@@ -49,9 +54,15 @@ func DefaultSilence(moveTime time.Duration) time.Duration {
 // message and sending it: a fifth of the margin.
 func sendReserve(margin time.Duration) time.Duration { return margin / 5 }
 
-// Budget returns the time the client gives itself for a move.
+// lateNoted is the least lateness of a move that the client takes into
+// account (below it, the clock's and the scheduler's jitter).
+const lateNoted = 10 * time.Millisecond
+
+// Budget returns the time the client gives itself for a move: the move
+// time less the margin, and less twice the worst lateness seen so far in the
+// game; never less than half the move time.
 func (c *ClientConfig) Budget() time.Duration {
-	b := c.MoveTime - c.Margin
+	b := c.MoveTime - c.Margin - 2*c.late
 	if b < c.MoveTime/2 {
 		b = c.MoveTime / 2
 	}
@@ -300,6 +311,16 @@ func Play(ctx context.Context, conn io.ReadWriter, cfg ClientConfig) (*ClientRes
 			return res, fmt.Errorf("sending the move: %w", err)
 		}
 		pending, sent = m, true
+		// On a machine short of CPU the move can go out after its deadline
+		// (the search, the timer that sends without it, everything waits
+		// for a processor): the worst such delay is kept back, twice, from
+		// the following moves.
+		_, sendAt := cfg.deadlines(arrival)
+		if over := cfg.Now().Sub(sendAt); over > cfg.late && over >= lateNoted {
+			cfg.late = over
+			fmt.Fprintf(logw, "warning: the move went out %v after its deadline (short of CPU?); keeping %v more back from each move from now on (budget %v)\n",
+				cfg.late.Round(time.Millisecond), (2 * cfg.late).Round(time.Millisecond), cfg.Budget().Round(time.Millisecond))
+		}
 	}
 }
 

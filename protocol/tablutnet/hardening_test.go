@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -231,4 +232,54 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// A move that goes out after its deadline (the process got no CPU: here a
+// fake clock that the search moves on by 9.5 s of a 9 s budget) makes the
+// client keep twice the delay back from every later move: the second search
+// is given 10s - 1s margin - 2*0.5s - 0.2s for sending = 7.8s, not 8.8s.
+func TestClientLateMoveWidensMargin(t *testing.T) {
+	checkLeaks(t)
+	var mu sync.Mutex
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	var limits []time.Duration
+	slow := func(ctx context.Context, g rules.Game, lim searcher.Limits, info func(searcher.Info)) (rules.Move, error) {
+		mu.Lock()
+		limits = append(limits, lim.Time)
+		if len(limits) == 1 {
+			now = now.Add(9500 * time.Millisecond)
+		}
+		mu.Unlock()
+		return searcher.FirstLegal(ctx, g, lim, info)
+	}
+	addr, done := fakeServer(t, func(c net.Conn) {
+		rawFrame(t, c)
+		g, _ := tablut.Info.New(nil)
+		for range 2 {
+			rawSend(t, c, serverJSON(t, g)) // white to move
+			rawFrame(t, c)
+			g.Play(g.Moves(nil)[0]) // the client's first legal move
+			rawSend(t, c, serverJSON(t, g))
+			ms := g.Moves(nil)
+			g.Play(ms[len(ms)-1])
+		}
+		rawSend(t, c, strings.Replace(serverJSON(t, g), `"turn":"WHITE"`, `"turn":"DRAW"`, 1))
+		io.Copy(io.Discard, c)
+	})
+	conn := dial(t, addr)
+	var logw bytes.Buffer
+	_, err := Play(context.Background(), conn, ClientConfig{Role: 0, Name: "w", MoveTime: 10 * time.Second,
+		Margin: time.Second, Search: slow, Log: &logw, Now: clock})
+	conn.Close()
+	<-done
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []time.Duration{8800 * time.Millisecond, 7800 * time.Millisecond}; !slices.Equal(limits, want) {
+		t.Errorf("search times %v, want %v", limits, want)
+	}
+	if !strings.Contains(logw.String(), "the move went out 500ms after its deadline") || !strings.Contains(logw.String(), "budget 8s") {
+		t.Errorf("log %q", logw.String())
+	}
 }

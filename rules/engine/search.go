@@ -379,6 +379,7 @@ type thread struct {
 	ev  rules.Evaluator
 	mo  rules.MoveOrderer
 	nm  rules.NullMover
+	q   rules.Quiescer
 	sel bool
 	eg  EndgameValuer
 	oc  rules.Outcomer
@@ -436,6 +437,7 @@ func (t *thread) reset(g rules.Game, sh *shared) {
 	t.ev, _ = g.(rules.Evaluator)
 	t.mo, _ = g.(rules.MoveOrderer)
 	t.nm, _ = g.(rules.NullMover)
+	t.q, _ = g.(rules.Quiescer)
 	t.sel = t.e.opts.Selective
 	t.eg, _ = g.(EndgameValuer)
 	t.oc, _ = g.(rules.Outcomer)
@@ -757,7 +759,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		}
 	}
 	if depth <= 0 || ply >= MaxPly {
-		return t.leaf()
+		return t.quiesce(ply, alpha, beta, 0)
 	}
 	// Mate distance pruning: no line from here beats a win on the spot.
 	if a := -(Mate - ply); alpha < a {
@@ -987,6 +989,76 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 			bound = boundLower
 		}
 		t.tt.store(key, bestMove, hasBest && bound != boundUpper, scoreToTT(best, ply), depth, bound)
+	}
+	return best
+}
+
+// maxQuiesce bounds the plies of a quiescence search.
+const maxQuiesce = 8
+
+// quiesce is the value of a position at the horizon: its static value
+// (leaf) when the game has no noisy moves to play out (rules.Quiescer),
+// else the best of standing pat and playing on its noisy moves, the most
+// promising first (rules.MoveOrderer), up to maxQuiesce plies. A noisy move
+// that ends the game is skipped, so a quiescence search proves nothing: the
+// results it returns are evaluations, as the leaf's.
+func (t *thread) quiesce(ply, alpha, beta, qply int) int {
+	stand := t.leaf()
+	if t.q == nil || ply >= MaxPly || qply >= maxQuiesce || stand >= beta {
+		return stand
+	}
+	alpha = max(alpha, stand)
+	g := t.g
+	all := g.Moves(t.moves[ply][:0])
+	moves := all[:0]
+	for _, m := range all { // keep the noisy moves, in place
+		if t.q.Noisy(m) {
+			moves = append(moves, m)
+		}
+	}
+	t.moves[ply] = moves
+	scores := t.scores[ply][:0]
+	for _, m := range moves {
+		s := int64(0)
+		if t.mo != nil {
+			s = int64(t.mo.OrderMove(m))
+		}
+		scores = append(scores, s)
+	}
+	t.scores[ply] = scores
+	best := stand
+	for i := range moves {
+		bi := i
+		for j := i + 1; j < len(moves); j++ {
+			if scores[j] > scores[bi] {
+				bi = j
+			}
+		}
+		moves[i], moves[bi] = moves[bi], moves[i]
+		scores[i], scores[bi] = scores[bi], scores[i]
+		g.Play(moves[i])
+		if over, _ := t.outcome(); over {
+			g.Unplay()
+			continue
+		}
+		t.nodes++
+		if t.nodes&1023 == 0 {
+			t.poll()
+		}
+		s := -t.quiesce(ply+1, -beta, -alpha, qply+1)
+		g.Unplay()
+		if t.stopped() {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				if alpha >= beta {
+					break
+				}
+			}
+		}
 	}
 	return best
 }

@@ -4,14 +4,22 @@ import "boardrepl/rules"
 
 // The engine's view of Konobi: a cheap outcome test and a static evaluation
 // from the side to move's view, built on connection distance: how many
-// stones each colour still needs to join its two edges.
+// stones each colour still needs to join its two edges, whether the
+// opponent could lengthen that with one stone (a point every shortest
+// connection passes through), and the tempo of the colour to place.
 
 var (
 	_ rules.Evaluator = (*Game)(nil)
 	_ rules.Outcomer  = (*Game)(nil)
 )
 
-const wDistance = 100 // per stone of difference in connection distance
+const (
+	wDistance = 100 // per stone of difference in connection distance
+	wCut      = 50  // a colour whose shortest connections all pass one point
+	wTempo    = 50  // the colour to place is half a stone ahead
+)
+
+const inf = 0xffff
 
 // Outcome reports whether the game is over and who won; Konobi has no
 // draws. It agrees with Result.
@@ -22,47 +30,34 @@ func (g *Game) Outcome() (over bool, winner int) {
 	return false, -1
 }
 
-// Distance returns the number of empty points colour side (0 black, 1
-// white) must still fill to join its two edges through empty points and its
-// own stones (orthogonal steps, and diagonal steps between two of its own
-// stones, which count as linked for winning); the opponent's stones block.
-// A colour that can no longer connect gets 2*N*N.
-func (g *Game) Distance(side int) int {
-	c := uint8(side + 1)
+// distFrom fills dist with, for every point, the number of empty points
+// colour c must fill to reach it from its edges with bits from (a point's
+// own emptiness included): 0-1 breadth-first search, orthogonal steps, and
+// diagonal steps between two of c's stones (which count as linked for
+// winning); the opponent's stones block. Unreached points hold inf.
+func (g *Game) distFrom(c, from uint8, dist *[maxCell]uint16) {
 	n, w := g.n, g.w
-	var dist [maxCell]uint16
-	var dq [4 * maxCell]int16
-	const inf = 0xffff
+	var dq [2 * maxCell]int16
 	for i := range dist[:w*w] {
 		dist[i] = inf
 	}
-	head, tail := 2*maxCell, 2*maxCell // deque in dq[head:tail]
-	for i := 0; i < n; i++ {
-		p := g.idx(0, i) // black starts from rank 1
-		if c == white {
-			p = g.idx(i, 0) // white from file a
+	head, tail := maxCell, maxCell // deque in dq[head:tail]
+	for r := 0; r < n; r++ {
+		for p, e := g.idx(r, 0), g.idx(r, n); p < e; p++ {
+			if g.edge[p]&from == 0 {
+				continue
+			}
+			switch g.cells[p] {
+			case c:
+				dist[p] = 0
+				head--
+				dq[head] = int16(p)
+			case empty:
+				dist[p] = 1
+				dq[tail] = int16(p)
+				tail++
+			}
 		}
-		var d uint16
-		switch g.cells[p] {
-		case c:
-			d = 0
-		case empty:
-			d = 1
-		default:
-			continue
-		}
-		dist[p] = d
-		if d == 0 {
-			head--
-			dq[head] = int16(p)
-		} else {
-			dq[tail] = int16(p)
-			tail++
-		}
-	}
-	goal := uint8(edgeTop)
-	if c == white {
-		goal = edgeRight
 	}
 	orth := [4]int{1, -1, w, -w}
 	diag := [4]int{w + 1, w - 1, -w + 1, -w - 1}
@@ -70,9 +65,6 @@ func (g *Game) Distance(side int) int {
 		p := int(dq[head])
 		head++
 		dp := dist[p]
-		if g.edge[p]&goal != 0 {
-			return int(dp) // 0-1 BFS pops in order of distance
-		}
 		for _, d := range orth {
 			q := p + d
 			var cost uint16
@@ -105,21 +97,112 @@ func (g *Game) Distance(side int) int {
 			}
 		}
 	}
-	return 2 * n * n
+}
+
+// edges returns the edge bits colour c starts from and must reach.
+func edges(c uint8) (from, goal uint8) {
+	if c == white {
+		return edgeLeft, edgeRight
+	}
+	return edgeBottom, edgeTop
+}
+
+// connection measures colour side's connection: dist is the number of
+// empty points it must still fill to join its two edges (2*N*N when it no
+// longer can), cut whether one empty point lies on every shortest
+// connection (an opponent's stone there lengthens them all). When on is not
+// nil, the empty points on a shortest connection get bit path in it, and
+// the cut points bit cutBit too.
+func (g *Game) connection(side int, on *[maxCell]uint8, path, cutBit uint8) (dist int, cut bool) {
+	c := uint8(side + 1)
+	from, goal := edges(c)
+	var ds, dg [maxCell]uint16
+	g.distFrom(c, from, &ds)
+	g.distFrom(c, goal, &dg)
+	n := g.n
+	best := uint16(inf)
+	for r := 0; r < n; r++ {
+		for p, e := g.idx(r, 0), g.idx(r, n); p < e; p++ {
+			if g.edge[p]&goal != 0 && ds[p] < best {
+				best = ds[p]
+			}
+		}
+	}
+	if best == inf {
+		return 2 * n * n, false
+	}
+	// Every shortest connection fills one empty point at each distance
+	// 1..best from the start; a distance with a single such point is a cut.
+	var width [maxCell]uint16
+	for r := 0; r < n; r++ {
+		for p, e := g.idx(r, 0), g.idx(r, n); p < e; p++ {
+			if g.cells[p] == empty && ds[p] != inf && dg[p] != inf && ds[p]+dg[p]-1 == best {
+				width[ds[p]]++
+			}
+		}
+	}
+	for k := uint16(1); k <= best; k++ {
+		if width[k] == 1 {
+			cut = true
+			break
+		}
+	}
+	if on != nil {
+		for r := 0; r < n; r++ {
+			for p, e := g.idx(r, 0), g.idx(r, n); p < e; p++ {
+				if g.cells[p] == empty && ds[p] != inf && dg[p] != inf && ds[p]+dg[p]-1 == best {
+					on[p] |= path
+					if width[ds[p]] == 1 {
+						on[p] |= cutBit
+					}
+				}
+			}
+		}
+	}
+	return int(best), cut
+}
+
+// Distance returns the number of empty points colour side (0 black, 1
+// white) must still fill to join its two edges through empty points and its
+// own stones (orthogonal steps, and diagonal steps between two of its own
+// stones, which count as linked for winning); the opponent's stones block.
+// A colour that can no longer connect gets 2*N*N.
+func (g *Game) Distance(side int) int {
+	d, _ := g.connection(side, nil, 0, 0)
+	return d
+}
+
+// terms computes the evaluation's terms from the colour to place's view.
+func (g *Game) terms() (own, opp, ownCut, oppCut, tempo int) {
+	me := g.SideToMove()
+	on := g.clearOrder()
+	dm, cm := g.connection(me, on, ordOwnPath, ordOwnCut)
+	do, co := g.connection(1-me, on, ordOppPath, ordOppCut)
+	own, opp = -wDistance*dm, wDistance*do
+	if cm {
+		ownCut = -wCut
+	}
+	if co {
+		oppCut = wCut
+	}
+	return own, opp, ownCut, oppCut, wTempo
 }
 
 // Evaluate scores the position for the colour to place: the difference of
-// the two connection distances.
+// the two connection distances, the cuts, and the tempo.
 func (g *Game) Evaluate() int {
-	me := g.SideToMove()
-	return wDistance * (g.Distance(1-me) - g.Distance(me))
+	own, opp, ownCut, oppCut, tempo := g.terms()
+	return own + opp + ownCut + oppCut + tempo
 }
 
 // EvalTerms lists the terms of Evaluate.
 func (g *Game) EvalTerms() []rules.EvalTerm {
-	me := g.SideToMove()
+	own, opp, ownCut, oppCut, tempo := g.terms()
 	return []rules.EvalTerm{
-		{Name: "own distance", Value: -wDistance * g.Distance(me)},
-		{Name: "opponent distance", Value: wDistance * g.Distance(1-me)},
+		{Name: "own distance", Value: own},
+		{Name: "opponent distance", Value: opp},
+		{Name: "own cut point", Value: ownCut},
+		{Name: "opponent cut point", Value: oppCut},
+		{Name: "tempo", Value: tempo},
 	}
 }

@@ -93,6 +93,7 @@ type Game struct {
 	epoch uint32
 	stack [maxCell]int16
 	pbuf  []rules.Move
+	order orderCache // the move orderer's view of the position (order.go)
 }
 
 var _ rules.Game = (*Game)(nil)

@@ -32,6 +32,26 @@ func (g *Game) OrderMove(m rules.Move) int {
 			score = oKingWay
 		}
 	}
+	captures, guards := g.closing(f, t, piece)
+	return score + oCapture*captures + oGuard*guards
+}
+
+var _ rules.Quiescer = (*Game)(nil)
+
+// Noisy reports whether legal move m captures a soldier (rules.Quiescer):
+// the engine plays such moves out at the horizon before it trusts the
+// evaluation. It reads the board only.
+func (g *Game) Noisy(m rules.Move) bool {
+	f, t := int(m&0xff), int(m>>8&0xff)
+	captures, _ := g.closing(f, t, g.board[f])
+	return captures > 0
+}
+
+// closing counts the soldiers that piece, moving from f to t, captures
+// (by the custodial rule: an enemy soldier between t and a friendly piece
+// or a hostile square), and for black the sides of the king it closes.
+func (g *Game) closing(f, t int, piece uint8) (captures, guards int) {
+	r := g.r
 	for d := 0; d < 4; d++ {
 		n := nb[t][d]
 		if n == noSq {
@@ -49,17 +69,17 @@ func (g *Game) OrderMove(m rules.Move) int {
 		case g.side == white && g.board[n] == blackSoldier && (piece == whiteSoldier || r.armedKing):
 			if ac == whiteSoldier || (ac == king && r.armedKing) || r.antiBlack[a] ||
 				(a == castle && ac == empty && r.emptyCastleHostileToBlack) {
-				score += oCapture
+				captures++
 			}
 		case g.side == black && g.board[n] == whiteSoldier:
 			if ac == blackSoldier || r.antiWhite[a] {
-				score += oCapture
+				captures++
 			}
 		case g.side == black && g.board[n] == king:
-			score += oGuard
+			guards++
 		}
 	}
-	return score
+	return captures, guards
 }
 
 // freeLine reports whether a king standing on t (having left from) sees an
