@@ -34,7 +34,7 @@ A file is either positions, one position string per line ('#' starts a
 comment), or one game record (tags such as [Game "ataxx"] and the moves, or
 a plain move list): then every move is judged (as the REPL's analyse does):
 scored against the engine's best at the same depth, marked ? when it loses
-100 (about a piece) and 5 points of expected score, ?? at 300 and 15 points,
+100 (about a piece) and 10 points of expected score, ?? at 300 and 15 points,
 or when it throws away a proven win or walks into a proven loss (said in
 words), and only when a search --confirm plies deeper agrees; the counts and
 the worst moves end each record:
