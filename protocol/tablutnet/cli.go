@@ -41,7 +41,7 @@ At the end the game record (boardrepl's record format) is written to
   --host H       the server (default localhost)
   --port P       the port (default 5800 for white, 5801 for black)
   --timeout S    the server's move time in seconds (default 60)
-  --margin D     kept back from each move time (default a tenth, 1s to 5s);
+  --margin D     kept back from each move time (default a tenth, 2s to 5s);
                  the clock starts when the server's state arrives, and when
                  the search has not stopped by then the best move found so
                  far is sent; when a move still goes out late (a machine

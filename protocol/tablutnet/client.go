@@ -70,12 +70,16 @@ func (c *ClientConfig) Budget() time.Duration {
 }
 
 // DefaultMargin is the safety margin under a move time: a tenth of it, at
-// least a second, at most five. The clock starts when the state arrives, so
-// the margin covers only the network and the server's own clock; the time
-// the process spends starved of CPU before or during the search is counted.
+// least two seconds, at most five. The clock starts when the state arrives,
+// so the margin covers the network, the server's own clock and what the
+// client cannot see of a machine short of CPU: the state read late, the move
+// delivered late. On the real server at 10 s a move, on a 2-core machine
+// with a load of about 12, moves went out up to 0.57 s late by a proxy's
+// clock (0.32 s by the client's own), and one more than a second late with
+// a 1 s margin, which lost the game on time.
 func DefaultMargin(moveTime time.Duration) time.Duration {
 	m := moveTime / 10
-	m = max(m, time.Second)
+	m = max(m, 2*time.Second)
 	m = min(m, 5*time.Second)
 	return m
 }

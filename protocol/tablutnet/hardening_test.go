@@ -283,3 +283,18 @@ func TestClientLateMoveWidensMargin(t *testing.T) {
 		t.Errorf("log %q", logw.String())
 	}
 }
+
+// The default margin is a tenth of the move time, at least 2 s (a second
+// was overrun on a loaded machine at 10 s a move), at most 5 s.
+func TestDefaultMargin(t *testing.T) {
+	for _, c := range []struct{ move, want time.Duration }{
+		{10 * time.Second, 2 * time.Second},
+		{30 * time.Second, 3 * time.Second},
+		{60 * time.Second, 5 * time.Second},
+		{120 * time.Second, 5 * time.Second},
+	} {
+		if got := DefaultMargin(c.move); got != c.want {
+			t.Errorf("DefaultMargin(%v) = %v, want %v", c.move, got, c.want)
+		}
+	}
+}

@@ -17,17 +17,17 @@ func TestMark(t *testing.T) {
 		best, played int
 		want         string
 	}{
-		{0, -99, ""},      // less than a piece
-		{0, -100, ""},     // a piece from even: 9.1 points of chances, an inaccuracy
-		{0, -150, "?"},    // a piece and a half: 13.5 points, a mistake
-		{0, -300, "??"},   // three pieces from even: 25 points
-		{-500, -800, ""},  // three pieces in a lost game: 8.7 points
+		{0, -99, ""},       // less than a piece
+		{0, -100, ""},      // a piece from even: 9.1 points of chances, an inaccuracy
+		{0, -150, "?"},     // a piece and a half: 13.5 points, a mistake
+		{0, -300, "??"},    // three pieces from even: 25 points
+		{-500, -800, ""},   // three pieces in a lost game: 8.7 points
 		{-200, -550, "??"}, // 20.7 points
-		{900, 500, "?"},   // four pieces in a won game: 10.2 points
-		{1200, 800, ""},  // four pieces in a game long won: 4 points
-		{1000, 880, ""},  // a piece, but no chances
-		{150, 140, ""},   // nothing
-		{-100, -199, ""}, // 99 units
+		{900, 500, "?"},    // four pieces in a won game: 10.2 points
+		{1200, 800, ""},    // four pieces in a game long won: 4 points
+		{1000, 880, ""},    // a piece, but no chances
+		{150, 140, ""},     // nothing
+		{-100, -199, ""},   // 99 units
 	} {
 		got := Mark(c.best, c.played)
 		loss, lost := c.best-c.played, Chances(c.best)-Chances(c.played)

@@ -22,15 +22,19 @@ import "boardrepl/rules"
 // A cycle in a game whose rules go on (BrainKing Tablut has no draw rule)
 // is no result, only a wasted tempo: the game would go round for ever and
 // a match ends it at its move cap. The repeated position is not searched;
-// it scores its static evaluation with Cycle charged to the side that
-// closed the cycle (the side that just moved). Each side then repeats only
-// when every other move is worse by more than that: a forced perpetual
-// (the king stepping along the second line, a soldier shadowing him on the
-// edge) stays, a shuffle chosen for want of a plan goes. Scoring such a
-// cycle as a draw, as chess engines do, lets the side that stands worse
-// seek it: measured at depth 3, 68 % of BrainKing self-play games still
-// reached the 1000-ply cap that way (85 % without detection), 13 % with
-// the cycle charged (120 games each).
+// it scores its static evaluation with a charge against the side that
+// closed the cycle (the side that just moved): the contempt for a first
+// return, Cycle for a position's third occurrence. A side so leaves a
+// cycle for a move worth about as much, and a position it has already
+// come back to unless every other move is worse by Cycle: a shuffle
+// chosen for want of a plan goes, a forced perpetual (the king stepping
+// along the second line, a soldier shadowing him on the edge) stays.
+// Scoring such a cycle as a draw, as chess engines do, lets the side that
+// stands worse seek it: measured at depth 3, 68 % of BrainKing self-play
+// games still reached the 1000-ply cap that way (85 % without detection).
+// Charging Cycle from the first return ended them (13 % capped) but cost
+// about 30 Elo at 30000 nodes a move, where a side holding a blockade
+// broke it rather than repeat once.
 //
 // The transposition table: a repeated position returns before the table is
 // probed or written, so its score is never stored under its key, and no
@@ -63,12 +67,14 @@ func orDefault(v, def int) int {
 }
 
 // repHistory holds the hashes of the game's positions before the root that
-// can still recur, each with its distance in plies from the root (the
-// nearest occurrence), in an open-addressing table rebuilt at every search.
+// can still recur, each with the distances in plies from the root of its
+// two nearest occurrences, in an open-addressing table rebuilt at every
+// search.
 type repHistory struct {
-	keys []uint64
-	dist []int32 // 0: an empty slot
-	mask uint64
+	keys  []uint64
+	dist  []int32 // 0: an empty slot
+	dist2 []int32 // 0: no second occurrence
+	mask  uint64
 }
 
 // build fills the table from the game's history; it allocates only when
@@ -82,60 +88,76 @@ func (r *repHistory) build(hh rules.HashHistory) {
 	if len(r.keys) < size {
 		r.keys = make([]uint64, size)
 		r.dist = make([]int32, size)
+		r.dist2 = make([]int32, size)
 	} else {
 		size = len(r.keys)
 		clear(r.dist)
+		clear(r.dist2)
 	}
 	r.mask = uint64(size - 1)
-	// Nearest first: a farther occurrence of the same key is not stored.
+	// Nearest first: the first two occurrences of a key are kept.
 	for back := 1; back <= n; back++ {
 		k := hh.PastHash(back)
 		i := k & r.mask
 		for r.dist[i] != 0 && r.keys[i] != k {
 			i = (i + 1) & r.mask
 		}
-		if r.dist[i] == 0 {
+		switch {
+		case r.dist[i] == 0:
 			r.keys[i], r.dist[i] = k, int32(back)
+		case r.dist2[i] == 0:
+			r.dist2[i] = int32(back)
 		}
 	}
 }
 
-// nearest is the distance from the root of the nearest position before it
-// with this key, or 0 when there is none.
-func (r *repHistory) nearest(k uint64) int {
+// nearest returns the distances from the root of the two nearest
+// positions before it with this key (0 for none).
+func (r *repHistory) nearest(k uint64) (d1, d2 int) {
 	if r.mask == 0 {
-		return 0
+		return 0, 0
 	}
 	for i := k & r.mask; ; i = (i + 1) & r.mask {
 		switch {
 		case r.dist[i] == 0:
-			return 0
+			return 0, 0
 		case r.keys[i] == k:
-			return int(r.dist[i])
+			return int(r.dist[i]), int(r.dist2[i])
 		}
 	}
 }
 
-// repeated records the position at ply in the path and reports whether it
-// occurred before: on the path from the root (same side to move: every
-// second ply) or in the game before the root, within the game's reversible
-// plies and not across a null move.
-func (t *thread) repeated(ply int) bool {
+// repeated records the position at ply in the path and counts how often
+// it occurred before, up to 2: on the path from the root (same side to
+// move: every second ply) and in the game before the root, within the
+// game's reversible plies and not across a null move.
+func (t *thread) repeated(ply int) int {
 	key := t.h.Hash()
 	t.path[ply] = key
-	lim := min(t.hh.ReversiblePlies(), ply)
+	r := t.hh.ReversiblePlies()
+	lim := min(r, ply)
+	n := 0
 	for back := 1; back <= lim; back++ {
 		if t.noNull[ply-back+1] {
-			return false // a pass on the way: no real cycle
+			return n // a pass on the way: nothing further back counts
 		}
 		if back%2 == 0 && t.path[ply-back] == key {
-			return true
+			if n++; n == 2 {
+				return n
+			}
 		}
 	}
-	if d := t.hist.nearest(key); d > 0 && ply+d <= t.hh.ReversiblePlies() {
-		return true
+	if r > ply {
+		d1, d2 := t.hist.nearest(key)
+		for _, d := range [2]int{d1, d2} {
+			if d > 0 && ply+d <= r {
+				if n++; n == 2 {
+					return n
+				}
+			}
+		}
 	}
-	return false
+	return n
 }
 
 // drawScore is the score of a draw inside the tree for the side to move:

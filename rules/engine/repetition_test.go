@@ -11,7 +11,8 @@ import (
 // graphGame is a game given as a graph: each node is a position with its
 // side to move, its static evaluation (side to move's view) and its moves
 // to other nodes, so that a test fixes every value the search sees. It
-// keeps its history (rules.HashHistory) and never has an irreversible move.
+// keeps its history (rules.HashHistory: the positions a test says were
+// played, then those the search plays) and has no irreversible move.
 type graphGame struct {
 	nodes map[string]graphNode
 	path  []string // the positions played, the current one last
@@ -100,56 +101,72 @@ func searchGraph(t *testing.T, g *graphGame, opts Options, depth int) Result {
 }
 
 // TestCycleInTree: a cycle closed inside the tree is charged to the side
-// that closes it. From r (first to move) the only move leads to a, where
-// the second player may go back to r, worth 300 to him by the evaluation,
-// or on to b, worth 100. Without repetitions (the exact mode, or cycle
-// detection off) he goes back: r is worth -300 to the first player. With
-// them, going back closes a cycle and costs him Cycle (r scores -300+1000
-// for the first player there), so he goes on: r is worth -100.
+// that closes it: the contempt for a first return, Cycle for a third
+// occurrence. From r (first to move) the only move leads to a, where the
+// second player may go back to r, worth 300 to him by the evaluation, or on
+// to b, worth 100. Without repetitions (the exact mode, or cycle detection
+// off) he goes back: r is worth -300 to the first player. A first return
+// costs him 20: he still goes back (-280). When the game already went r, c,
+// r (c another position, not met again), going back makes it r's third
+// time and costs him 1000 (r scores -300 + 1000 for the first player
+// there): he goes on to b, unless the charge is only 150 (r then scores
+// -150).
 func TestCycleInTree(t *testing.T) {
 	nodes := map[string]graphNode{
 		"r": {side: 0, eval: -300, moves: []string{"a"}},
 		"a": {side: 1, eval: 0, moves: []string{"r", "b"}},
 		"b": {side: 0, eval: -100, moves: []string{"a"}},
+		"c": {side: 1, eval: 0, moves: []string{"r"}},
 	}
 	for _, c := range []struct {
-		name  string
-		opts  Options
-		score int
-		pv1   string
+		name   string
+		played []string
+		opts   Options
+		score  int
+		pv1    string
 	}{
-		{"exact", Options{}, -300, "r"},
-		{"selective, cycle off", Options{Selective: true, Cycle: -1}, -300, "r"},
-		{"selective", Options{Selective: true}, -100, "b"},
-		{"selective, cycle 150", Options{Selective: true, Cycle: 150}, -150, "r"},
+		{"exact", []string{"r"}, Options{}, -300, "r"},
+		{"exact, r played twice", []string{"r", "c", "r"}, Options{}, -300, "r"},
+		{"selective, cycle off", []string{"r", "c", "r"}, Options{Selective: true, Cycle: -1}, -300, "r"},
+		{"selective, first return", []string{"r"}, Options{Selective: true}, -280, "r"},
+		{"selective, third time", []string{"r", "c", "r"}, Options{Selective: true}, -100, "b"},
+		{"selective, third time, cycle 150", []string{"r", "c", "r"}, Options{Selective: true, Cycle: 150}, -150, "r"},
 	} {
-		res := searchGraph(t, newGraph(nodes, "r"), c.opts, 2)
+		res := searchGraph(t, newGraph(nodes, c.played...), c.opts, 2)
 		if res.Score != c.score || len(res.PVText) < 2 || res.PVText[1] != c.pv1 {
 			t.Errorf("%s: score %d pv %v, want %d with %s second", c.name, res.Score, res.PVText, c.score, c.pv1)
 		}
 	}
 }
 
-// TestCycleWithHistory: a position played before the root counts. The game
-// went x, then r; at r the first player may return to x (worth 50 to him,
-// the second player's -50) or go to y (worth 10). Returning repeats x: it
-// costs him Cycle, so the selective search goes to y, while the exact one,
-// which looks for no repetition, returns to x.
+// TestCycleWithHistory: positions played before the root count. At r the
+// first player may return to x (worth 50 to him, the second player's -50)
+// or go to y (worth 10). When the game went x, r, returning is a first
+// return: it costs him 20 and he still returns (30). When it went x, r, x,
+// r, x would be there for the third time: it costs him 1000, and he goes to
+// y. The exact search, which looks for no repetition, returns to x.
 func TestCycleWithHistory(t *testing.T) {
 	nodes := map[string]graphNode{
 		"x": {side: 1, eval: -50, moves: []string{"r"}},
 		"r": {side: 0, eval: 0, moves: []string{"x", "y"}},
 		"y": {side: 1, eval: -10, moves: []string{"r"}},
 	}
-	if res := searchGraph(t, newGraph(nodes, "x", "r"), Options{}, 1); res.BestText != "x" || res.Score != 50 {
-		t.Errorf("exact: best %s score %d, want x 50", res.BestText, res.Score)
-	}
-	if res := searchGraph(t, newGraph(nodes, "x", "r"), Options{Selective: true}, 1); res.BestText != "y" || res.Score != 10 {
-		t.Errorf("selective: best %s score %d, want y 10", res.BestText, res.Score)
-	}
-	// Without the history (a game that starts at r) x is no repetition.
-	if res := searchGraph(t, newGraph(nodes, "r"), Options{Selective: true}, 1); res.BestText != "x" || res.Score != 50 {
-		t.Errorf("selective, no history: best %s score %d, want x 50", res.BestText, res.Score)
+	for _, c := range []struct {
+		name   string
+		played []string
+		opts   Options
+		best   string
+		score  int
+	}{
+		{"exact", []string{"x", "r", "x", "r"}, Options{}, "x", 50},
+		{"selective, no history", []string{"r"}, Options{Selective: true}, "x", 50},
+		{"selective, first return", []string{"x", "r"}, Options{Selective: true}, "x", 30},
+		{"selective, third time", []string{"x", "r", "x", "r"}, Options{Selective: true}, "y", 10},
+		{"selective, third time, plain draw contempt", []string{"x", "r", "x", "r"}, Options{Selective: true, Contempt: -1}, "y", 10},
+	} {
+		if res := searchGraph(t, newGraph(nodes, c.played...), c.opts, 1); res.BestText != c.best || res.Score != c.score {
+			t.Errorf("%s: best %s score %d, want %s %d", c.name, res.BestText, res.Score, c.best, c.score)
+		}
 	}
 }
 

@@ -156,11 +156,12 @@ type Options struct {
 	// DefaultContempt, a negative value a plain draw (0). Only games with a
 	// history (rules.HashHistory) use it.
 	Contempt int
-	// Cycle is what the selective search charges the side that closes a
-	// cycle (a position repeated on the path or in the game's history, in
-	// a game whose rules do not end there), in evaluation units; 0 means
-	// DefaultCycle, a negative value turns the detection off (the search
-	// of earlier builds). Only games with a history use it.
+	// Cycle is what the selective search charges the side that brings a
+	// position back for the third time (on the path or in the game's
+	// history, in a game whose rules do not end there; a first return
+	// costs the contempt), in evaluation units; 0 means DefaultCycle, a
+	// negative value turns the detection off (the search of earlier
+	// builds). Only games with a history use it.
 	Cycle int
 }
 
@@ -749,7 +750,11 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 	if t.cycles {
 		if ply == 0 {
 			t.path[0] = t.h.Hash()
-		} else if t.repeated(ply) {
+		} else if n := t.repeated(ply); n > 0 {
+			// The side to move gains what the side that repeated is charged.
+			if n == 1 {
+				return t.leaf() + t.contempt
+			}
 			return t.leaf() + t.cycle
 		}
 	}

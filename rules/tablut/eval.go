@@ -21,6 +21,12 @@ const (
 	wAttacker     = 45   // per black soldier (or hostile square) next to the king
 	wBlockade     = 25   // per black soldier on a square that guards a corner
 	wCampIdle     = 8    // per black soldier still standing in a camp
+	// runDamp: in BrainKing, where the king escapes on any edge square and
+	// is taken only by four, a king on the second ring with a free run
+	// along it steps from threat to threat (each move attacks a new edge
+	// square, each answer only blocks it): black, however far ahead, cannot
+	// make progress. Black's lead then counts only 1/runDamp.
+	runDamp = 2
 )
 
 // blockade lists the squares diagonal to the corners' approaches, where
@@ -111,12 +117,61 @@ func (g *Game) evalTerms() (material, routes, mobility, safety, blockadeT, camps
 	return
 }
 
+// kingRun counts, for a BrainKing king on the second ring, the squares he
+// can reach along it in one move (his own included) whose edge square
+// beyond is empty: each is a threat black must answer. 0 elsewhere and
+// under the Ashton rules (their escapes are few and camps guard them).
+func (g *Game) kingRun() int {
+	r := g.r
+	k := int(g.king)
+	if !r.escapeAllEdge || k == noSq || edge[k] {
+		return 0
+	}
+	n := 0
+	for o := 0; o < 4; o++ {
+		if e := nb[k][o]; e == noSq || !edge[e] {
+			continue
+		}
+		// o points out to the edge; the run goes across it.
+		if g.board[nb[k][o]] == empty {
+			n++
+		}
+		for d := 0; d < 4; d++ {
+			if dirDF[d]*dirDF[o]+dirDR[d]*dirDR[o] != 0 {
+				continue
+			}
+			ry := &rays[k][d]
+			for i := 0; i < int(ry.n); i++ {
+				s := int(ry.sq[i])
+				if g.board[s] != empty || edge[s] || r.wallOut[s] {
+					break
+				}
+				if !r.noLand[s] && g.board[nb[s][o]] == empty {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// runTerm is what the king's run takes back of black's lead v (white's
+// view, the other terms summed): half of it while he has a run.
+func (g *Game) runTerm(v int) int {
+	if v >= 0 || g.kingRun() == 0 {
+		return 0
+	}
+	return -v - (-v)/runDamp
+}
+
 // Evaluate scores the position for the side to move: material, the king's
 // free routes to the edge and his mobility, black soldiers around him, the
-// corner blockade and idle camps.
+// corner blockade and idle camps, and in BrainKing the king's run along the
+// second ring.
 func (g *Game) Evaluate() int {
 	m, ro, mob, s, b, c := g.evalTerms()
 	v := m + ro + mob + s - b + c
+	v += g.runTerm(v)
 	if g.side == black {
 		return -v
 	}
@@ -137,5 +192,6 @@ func (g *Game) EvalTerms() []rules.EvalTerm {
 		{Name: "king safety", Value: sign * s},
 		{Name: "blockade", Value: -sign * b},
 		{Name: "camps", Value: sign * c},
+		{Name: "king's run", Value: sign * g.runTerm(m+ro+mob+s-b+c)},
 	}
 }

@@ -70,3 +70,33 @@ func TestOrderMove(t *testing.T) {
 		}
 	}
 }
+
+// TestKingRun: the threats of a BrainKing king on the second ring, counted
+// by hand: each square he reaches along the ring (his own included) whose
+// edge square beyond is empty; and the term that halves black's lead.
+func TestKingRun(t *testing.T) {
+	a := build(t, "w", "Kb5", "Ba5", "Wb7", "Bb3", "Wd5", "Bg9", "Bh9", "Bi8")
+	b := build(t, "w", "Kb2", "Wb4", "Wd2", "Bi9")
+	cases := []struct {
+		info *rules.Info
+		pos  string
+		want int
+		why  string
+	}{
+		{BrainKingInfo, a, 2, "a5 is held; up the b file b6 (a6 empty) before the guard on b7, down b4 (a4) before b3"},
+		{BrainKingInfo, b, 4, "a2 and b1 empty; b3 (a3) before b4; c2 (c1) before d2"},
+		{Info, b, 0, "Ashton: no run"},
+		{BrainKingInfo, build(t, "w", "Ke4", "Bi9"), 0, "e4 is not on the second ring"},
+	}
+	for _, c := range cases {
+		g := mustNew(t, c.info, nil, c.pos)
+		if got := g.kingRun(); got != c.want {
+			t.Errorf("%s %s: kingRun = %d, want %d (%s)", c.info.ID, c.pos, got, c.want, c.why)
+		}
+	}
+	evaltest.Terms(t, BrainKingInfo, []evaltest.TermCase{
+		{Pos: a, Term: "king's run", Want: 116, Why: "material 2*160-5*100, mobility 3*6, a5 next to him -45, b3 on a blockade square -25: -232, half of it back"},
+		{Pos: a[:len(a)-1] + "b", Term: "king's run", Want: -116, Why: "the same from black's view"},
+		{Pos: b, Term: "king's run", Want: 0, Why: "white is ahead: nothing to take back"},
+	})
+}
