@@ -883,18 +883,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 	hasBest := false
 	searched := 0
 	for i := range moves {
-		// Selection: bring the best-scored remaining move to i (cheap:
-		// most nodes cut after the first few moves).
-		bi := i
-		for j := i + 1; j < len(moves); j++ {
-			if scores[j] > scores[bi] {
-				bi = j
-			}
-		}
-		if bi != i {
-			moves[i], moves[bi] = moves[bi], moves[i]
-			scores[i], scores[bi] = scores[bi], scores[i]
-		}
+		pickBest(moves, scores, i)
 		m := moves[i]
 		quiet := mo != nil && scores[i] < orderHash-2 && scores[i]>>32 <= 0
 		if searched > 0 && quiet && best > -KnownWin {
@@ -993,6 +982,21 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 	return best
 }
 
+// pickBest brings the best-scored of moves[i:] to i (selection: cheap, as
+// most nodes cut after the first few moves).
+func pickBest(moves []rules.Move, scores []int64, i int) {
+	bi := i
+	for j := i + 1; j < len(moves); j++ {
+		if scores[j] > scores[bi] {
+			bi = j
+		}
+	}
+	if bi != i {
+		moves[i], moves[bi] = moves[bi], moves[i]
+		scores[i], scores[bi] = scores[bi], scores[i]
+	}
+}
+
 // maxQuiesce bounds the plies of a quiescence search.
 const maxQuiesce = 8
 
@@ -1028,14 +1032,7 @@ func (t *thread) quiesce(ply, alpha, beta, qply int) int {
 	t.scores[ply] = scores
 	best := stand
 	for i := range moves {
-		bi := i
-		for j := i + 1; j < len(moves); j++ {
-			if scores[j] > scores[bi] {
-				bi = j
-			}
-		}
-		moves[i], moves[bi] = moves[bi], moves[i]
-		scores[i], scores[bi] = scores[bi], scores[i]
+		pickBest(moves, scores, i)
 		g.Play(moves[i])
 		if over, _ := t.outcome(); over {
 			g.Unplay()
