@@ -200,8 +200,8 @@ func TestServerBadLengthGetsFinalState(t *testing.T) {
 func TestServerMalformedNameNotFatal(t *testing.T) {
 	checkLeaks(t)
 	for _, bad := range []string{"\xff\xff\xff\xff", "\x00\x00\x00\x02\xc3\x28"} {
-		var console bytes.Buffer
-		res, _, _ := serveRaw(t, ServerConfig{MoveTime: 5 * time.Second, Out: &lockedWriter{w: &console}},
+		var console syncBuffer
+		res, _, _ := serveRaw(t, ServerConfig{MoveTime: 5 * time.Second, Out: &console},
 			`{"from":"e4","to":"e6","turn":"WHITE"}`, func(addr string) {
 				c, err := net.Dial("tcp", addr)
 				if err != nil {
@@ -221,17 +221,6 @@ func TestServerMalformedNameNotFatal(t *testing.T) {
 			t.Errorf("console:\n%s", console.String())
 		}
 	}
-}
-
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
 
 // A move that goes out after its deadline (the process got no CPU: here a
