@@ -345,14 +345,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		it := &items[i]
 		if it.rec >= 0 && (i+1 == total || items[i+1].rec != it.rec) {
-			for _, p := range plies {
-				switch p.Mark {
-				case "?":
-					dubious++
-				case "??":
-					blunders++
-				}
-			}
+			d, b := analysis.CountMarks(plies)
+			dubious, blunders = dubious+d, blunders+b
 			printWorst(stdout, &gf, it.file, plies)
 			if *svgFile != "" {
 				if err := analyseGraph(*svgFile, it.g, plies, lim); err != nil {
@@ -586,15 +580,7 @@ func why(p *analysis.Ply) string {
 // printWorst lists the moves of a record that lost the most.
 func printWorst(w io.Writer, gf *gameFlags, file string, plies []analysis.Ply) {
 	worst := analysis.Worst(plies, 3)
-	dubious, blunders := 0, 0
-	for _, p := range plies {
-		switch p.Mark {
-		case "?":
-			dubious++
-		case "??":
-			blunders++
-		}
-	}
+	dubious, blunders := analysis.CountMarks(plies)
 	if gf.json {
 		type wj struct {
 			Ply  int    `json:"ply"`

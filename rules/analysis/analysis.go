@@ -400,8 +400,11 @@ func (a *Analyser) Analyse(ctx context.Context, l Line, each func(Ply)) (*Report
 }
 
 // Count returns the number of plies marked ? and ??.
-func (r *Report) Count() (dubious, blunders int) {
-	for _, p := range r.Plies {
+func (r *Report) Count() (dubious, blunders int) { return CountMarks(r.Plies) }
+
+// CountMarks returns the number of plies marked ? and ??.
+func CountMarks(plies []Ply) (dubious, blunders int) {
+	for _, p := range plies {
 		switch p.Mark {
 		case "?":
 			dubious++
