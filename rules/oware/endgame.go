@@ -425,6 +425,15 @@ func (g *Game) EndgameValue() (score int, ok bool) {
 	if g.tournament {
 		return 0, false
 	}
+	return g.tableScore()
+}
+
+// tableScore is the database's value of the position in evaluation units,
+// as EndgameValue gives it, whatever the endings. Under end=tournament it
+// is not exact (the game also ends on a repeated position, each taking his
+// own row, and there is no indetermination) but close, and Evaluate uses it
+// as the static evaluation (see eval.go).
+func (g *Game) tableScore() (score int, ok bool) {
 	v, dist, ok := endgameEntry(&g.p)
 	if !ok {
 		return 0, false
