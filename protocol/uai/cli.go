@@ -11,7 +11,7 @@ import (
 )
 
 // Usage is the help text of the uai subcommand.
-const Usage = `usage: boardrepl uai [-g GAME] [--hash MB] [--threads N]
+const Usage = `usage: boardrepl uai [-g GAME] [-o KEY=VALUE]... [--hash MB] [--threads N]
 
 Runs boardrepl as an Ataxx engine speaking the Universal Ataxx Interface
 (UAI) on stdin and stdout, as Ataxx match runners (cutechess, cuteataxx)
@@ -39,6 +39,7 @@ Errors are reported as "info string error: ..." and never end the session.
                  game's position string and moves are in its notation, so
                  that match can pit two boardrepl builds against each other
                  in any game (uai:nodes=20000 ./old-build uai -g konobi)
+  -o KEY=VALUE   a game option (repeatable), e.g. -g oware -o end=tournament
   --hash MB      the transposition table's size (default 16)
   --threads N    search threads (default 1)
 `
@@ -59,6 +60,8 @@ func RunUAI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hash := fs.Int("hash", 16, "")
 	threads := fs.Int("threads", 1, "")
 	game := fs.String("g", "ataxx", "")
+	var opts rules.OptionFlags
+	fs.Var(&opts, "o", "")
 	if code, done := c.Parse(fs, args, stdout, stderr); done {
 		return code
 	}
@@ -72,9 +75,16 @@ func RunUAI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return c.UsageError(stderr, "-g: %v", err)
 	}
+	o, err := info.ParseOptions(opts)
+	if err != nil {
+		return c.UsageError(stderr, "-o: %v", err)
+	}
+	if _, err := info.New(o); err != nil {
+		return c.UsageError(stderr, "-o: %v", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := New(stdout, Config{Game: info})
+	e := New(stdout, Config{Game: info, Options: o})
 	e.hashMB, e.threads = *hash, *threads
 	if err := e.Run(ctx, stdin); err != nil {
 		fmt.Fprintf(stderr, "boardrepl uai: %v\n", err)

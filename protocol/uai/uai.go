@@ -46,6 +46,9 @@ type Config struct {
 	// Game is the game played (nil: Ataxx); positions are its position
 	// strings, moves its notation.
 	Game *rules.Info
+	// Options are the game's options (nil: its defaults), e.g. Oware's
+	// end=tournament; every position is made under them.
+	Options rules.Options
 }
 
 // MoveTime is how long a search given movetime runs: the whole move time
@@ -90,7 +93,7 @@ func New(out io.Writer, cfg Config) *Engine {
 		cfg.Game = ataxx.Info
 	}
 	e := &Engine{cfg: cfg, out: out, hashMB: 16, threads: 1}
-	e.g, _ = cfg.Game.New(nil)
+	e.g, _ = cfg.Game.New(cfg.Options)
 	return e
 }
 
@@ -174,7 +177,7 @@ func init() {
 		}},
 		{Spec: command.Spec{Name: "uainewgame", Summary: "a new game and a fresh table"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
 			e.stop()
-			e.g, _ = e.cfg.Game.New(nil)
+			e.g, _ = e.cfg.Game.New(e.cfg.Options)
 			// A fresh table, made now rather than on the clock of the first go.
 			e.search = e.cfg.NewSearch(e.hashMB, e.threads)
 			return true
@@ -256,7 +259,7 @@ func (e *Engine) position(f []string) error {
 	rest := f[1:]
 	switch f[0] {
 	case "startpos":
-		g, err = e.cfg.Game.New(nil)
+		g, err = e.cfg.Game.New(e.cfg.Options)
 	case "fen":
 		i := 0
 		for i < len(rest) && rest[i] != "moves" {
@@ -265,7 +268,7 @@ func (e *Engine) position(f []string) error {
 		if i == 0 {
 			return fmt.Errorf("position fen: the FEN is missing")
 		}
-		g, err = e.cfg.Game.Parse(nil, strings.Join(rest[:i], " "))
+		g, err = e.cfg.Game.Parse(e.cfg.Options, strings.Join(rest[:i], " "))
 		rest = rest[i:]
 	default:
 		return fmt.Errorf("position %q: want startpos or fen", f[0])
@@ -492,8 +495,15 @@ func (e *Engine) display() {
 	var sb strings.Builder
 	files := "  " + strings.Join(b.Files, " ")
 	sb.WriteString(files + "\n")
+	// Games without rank labels (Oware's pits) leave the margins blank.
+	rank := func(r int) string {
+		if r < len(b.Ranks) {
+			return b.Ranks[r]
+		}
+		return " "
+	}
 	for r := 0; r < b.Rows; r++ {
-		sb.WriteString(b.Ranks[r])
+		sb.WriteString(rank(r))
 		for c := 0; c < b.Cols; c++ {
 			cell := b.At(r, c)
 			ch := "."
@@ -505,7 +515,7 @@ func (e *Engine) display() {
 			}
 			sb.WriteString(" " + ch)
 		}
-		sb.WriteString(" " + b.Ranks[r] + "\n")
+		sb.WriteString(" " + rank(r) + "\n")
 	}
 	sb.WriteString(files + "\n")
 	sb.WriteString("FEN: " + e.g.Position() + "\n")

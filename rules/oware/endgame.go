@@ -91,6 +91,11 @@ import (
 // cache in a few milliseconds.
 const EndgameSeeds = 12
 
+// TournamentTableSeeds is the largest number of seeds on the board for
+// which, under end=tournament, the databases are the evaluation (see
+// Game.Evaluate).
+var TournamentTableSeeds = EndgameSeeds
+
 // maxEndgameSeeds bounds the seed counts the code can index (the ranks fit
 // in 32 bits up to 20 seeds).
 const maxEndgameSeeds = 20
@@ -398,8 +403,14 @@ func endgameValue(p *pos) (v int, ok bool) {
 // endgameEntry returns the value of p and its distance in plies (see
 // egLayer).
 func endgameEntry(p *pos) (v, dist int, ok bool) {
+	return endgameEntryUpTo(p, EndgameSeeds)
+}
+
+// endgameEntryUpTo is endgameEntry for the positions of up to max seeds on
+// the board.
+func endgameEntryUpTo(p *pos, max int) (v, dist int, ok bool) {
 	n := p.b.total()
-	if n > EndgameSeeds {
+	if n > max {
 		return 0, 0, false
 	}
 	l := endgames.layer(n)
@@ -425,7 +436,17 @@ func (g *Game) EndgameValue() (score int, ok bool) {
 	if g.tournament {
 		return 0, false
 	}
-	v, dist, ok := endgameEntry(&g.p)
+	return g.tableScore(EndgameSeeds)
+}
+
+// tableScore is the database's value of the position in evaluation units,
+// as EndgameValue gives it, whatever the endings, when it has max seeds or
+// fewer on the board. Under end=tournament it
+// is not exact (the game also ends on a repeated position, each taking his
+// own row, and there is no indetermination) but close, and Evaluate uses it
+// as the static evaluation (see eval.go).
+func (g *Game) tableScore(max int) (score int, ok bool) {
+	v, dist, ok := endgameEntryUpTo(&g.p, max)
 	if !ok {
 		return 0, false
 	}
