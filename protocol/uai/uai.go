@@ -51,6 +51,13 @@ type Config struct {
 	Options rules.Options
 }
 
+// MoveTime is how long a search given movetime runs: the whole move time
+// but the runner's latency, the overhead or a tenth of a short move time
+// (30 ms of 100 would waste a third of the search), at least 1 ms.
+func MoveTime(movetime, overhead time.Duration) time.Duration {
+	return max(movetime-min(overhead, movetime/10), time.Millisecond)
+}
+
 // Engine is one UAI session.
 type Engine struct {
 	cfg     Config
@@ -156,6 +163,11 @@ func init() {
 			return true
 		}},
 		{Spec: command.Spec{Name: "isready", Summary: "answer readyok"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
+			// The table (remade by setoption) is made now, before the
+			// runner starts a clock, not on the first go's.
+			if e.search == nil {
+				e.search = e.cfg.NewSearch(e.hashMB, e.threads)
+			}
 			e.println("readyok")
 			return true
 		}},
@@ -308,8 +320,7 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 		case "nodes":
 			lim.Nodes = n
 		case "movetime":
-			// The whole move time but the runner's latency.
-			lim.Time = max(ms-e.cfg.Overhead, ms/2, time.Millisecond)
+			lim.Time = MoveTime(ms, e.cfg.Overhead)
 		case "btime":
 			clock[0], hasClock = ms, true
 		case "wtime":

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,6 +41,41 @@ readyok
 `
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// The table is made when the runner asks isready (after setoption remade
+// it) or uainewgame, off the clock; go makes one only when neither came.
+func TestTableMadeOffTheClock(t *testing.T) {
+	var made []int
+	cfg := Config{NewSearch: func(hashMB, threads int) searcher.Func {
+		made = append(made, hashMB)
+		return searcher.FirstLegal
+	}}
+	run(t, cfg, "uai\nsetoption name Hash value 64\nisready\ngo depth 1\ngo depth 1\nuainewgame\ngo depth 1\nquit\n")
+	if want := []int{64, 64}; !slices.Equal(made, want) {
+		t.Errorf("tables made (MB): %v, want %v (at isready and at uainewgame)", made, want)
+	}
+	made = nil
+	run(t, cfg, "position startpos\ngo depth 1\nquit\n")
+	if want := []int{16}; !slices.Equal(made, want) {
+		t.Errorf("tables made (MB) without isready: %v, want %v (at the first go)", made, want)
+	}
+}
+
+func TestMoveTime(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct{ movetime, want time.Duration }{
+		{1000 * ms, 970 * ms}, // the 30 ms overhead
+		{300 * ms, 270 * ms},  // a tenth is 30 ms too
+		{100 * ms, 90 * ms},   // a tenth
+		{10 * ms, 9 * ms},
+		{1 * ms, 1 * ms}, // never below 1 ms
+		{0, 1 * ms},
+	} {
+		if got := MoveTime(c.movetime, 30*ms); got != c.want {
+			t.Errorf("MoveTime(%v, 30ms) = %v, want %v", c.movetime, got, c.want)
+		}
 	}
 }
 
