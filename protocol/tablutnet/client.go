@@ -87,10 +87,14 @@ func DefaultMargin(moveTime time.Duration) time.Duration {
 // deadlines returns, for a state that arrived at arrival, when the search
 // must stop (the budget less the reserve for sending) and when the move
 // must be sent whatever the search is doing (the budget: MoveTime less the
-// margin).
+// margin). The reserve is a fifth of the margin, but of no more than the
+// budget leaves of the move time: a margin as long as the move time (the 2 s
+// default under --timeout 1) leaves half the move time as the budget, and a
+// fifth of the whole 2 s would have left the search a tenth of the move.
 func (c *ClientConfig) deadlines(arrival time.Time) (search, send time.Time) {
-	send = arrival.Add(c.Budget())
-	return send.Add(-sendReserve(c.Margin)), send
+	b := c.Budget()
+	send = arrival.Add(b)
+	return send.Add(-sendReserve(min(c.Margin, c.MoveTime-b))), send
 }
 
 // ClientResult is what a game left behind.

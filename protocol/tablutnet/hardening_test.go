@@ -273,6 +273,31 @@ func TestClientLateMoveWidensMargin(t *testing.T) {
 	}
 }
 
+// A margin as long as the move time (the default under --timeout 1 is 2 s)
+// leaves half the move time as the budget (0.5 s); the reserve for sending
+// is a fifth of what is actually kept back (0.5 s / 5 = 0.1 s), so the
+// search stops at 0.4 s, not at 0.5 s - 2 s / 5 = 0.1 s. Under 10 s the
+// default 2 s margin keeps its 0.4 s reserve, also after a late move has
+// shrunk the budget.
+func TestDeadlinesShortMoveTime(t *testing.T) {
+	arrival := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		move, margin, late, stop, send time.Duration
+	}{
+		{time.Second, 2 * time.Second, 0, 400 * time.Millisecond, 500 * time.Millisecond},
+		{time.Second, 100 * time.Millisecond, 0, 880 * time.Millisecond, 900 * time.Millisecond},
+		{10 * time.Second, 2 * time.Second, 0, 7600 * time.Millisecond, 8 * time.Second},
+		{10 * time.Second, 2 * time.Second, time.Second, 5600 * time.Millisecond, 6 * time.Second},
+	} {
+		cfg := ClientConfig{MoveTime: c.move, Margin: c.margin, late: c.late}
+		stop, send := cfg.deadlines(arrival)
+		if stop.Sub(arrival) != c.stop || send.Sub(arrival) != c.send {
+			t.Errorf("move %v margin %v late %v: stop +%v, send +%v; want +%v, +%v",
+				c.move, c.margin, c.late, stop.Sub(arrival), send.Sub(arrival), c.stop, c.send)
+		}
+	}
+}
+
 // The default margin is a tenth of the move time, at least 2 s (a second
 // was overrun on a loaded machine at 10 s a move), at most 5 s.
 func TestDefaultMargin(t *testing.T) {
