@@ -64,6 +64,15 @@ type MoveOrderer interface {
 	OrderMove(m Move) int
 }
 
+// CaptureReducer is implemented by games in which nearly every move
+// captures (Ataxx: most moves convert a piece), so that "a capture" says
+// little about a move. The selective search's late-move reductions, which
+// take a ply less from moves scored above 0 by OrderMove, then reduce them
+// as much as quiet ones when ReduceCaptures is true.
+type CaptureReducer interface {
+	ReduceCaptures() bool
+}
+
 // NullMover is implemented by games in which handing the turn to the
 // opponent is almost never better than any move (zugzwang is rare), so
 // that the engine may prune with a null move: if even passing keeps the

@@ -148,6 +148,9 @@ func (c *MatchConfig) PlayGame(ctx context.Context, i int, p1, p2 Player) (GameR
 			buf = g.Moves(buf[:0])
 			m = buf[opening.IntN(len(buf))]
 		} else {
+			if h, ok := players[owner[stm]].(historyPlayer); ok {
+				h.setHistory(res.Start, res.Moves)
+			}
 			m, err = players[owner[stm]].Move(ctx, g)
 			if err != nil {
 				return res, err

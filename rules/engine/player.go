@@ -94,7 +94,8 @@ var playerKinds = []*playerKind{
 			"quoting), asked \"go movetime T\" (default time=100ms), \"go depth N\" or " +
 			"\"go nodes N\"; e.g. uai:nodes=20000 ./boardrepl uai or uai:time=100ms ./autaxx; " +
 			"in games other than Ataxx it is sent boardrepl's position strings, as " +
-			"another boardrepl build reads them with uai -g GAME (uai:nodes=20000 ./old uai -g konobi)",
+			"another boardrepl build reads them with uai -g GAME (uai:nodes=20000 ./old uai -g konobi), " +
+			"the game's start and every move since (position fen START moves ...), so that it sees repetitions",
 		parseRest: parseUAIPlayer,
 	},
 }

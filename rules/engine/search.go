@@ -381,10 +381,13 @@ type thread struct {
 	nm  rules.NullMover
 	q   rules.Quiescer
 	sel bool
-	eg  EndgameValuer
-	oc  rules.Outcomer
-	h   rules.Hasher
-	hh  rules.HashHistory
+	// reduceCaptures: late-move reductions take no ply less from captures
+	// (rules.CaptureReducer).
+	reduceCaptures bool
+	eg             EndgameValuer
+	oc             rules.Outcomer
+	h              rules.Hasher
+	hh             rules.HashHistory
 	// rep: the selective search of a game with a history scores draws
 	// with the contempt for rootSide; cycles: it also looks for repeated
 	// positions and charges cycle to the side that closes one.
@@ -438,6 +441,8 @@ func (t *thread) reset(g rules.Game, sh *shared) {
 	t.mo, _ = g.(rules.MoveOrderer)
 	t.nm, _ = g.(rules.NullMover)
 	t.q, _ = g.(rules.Quiescer)
+	cr, ok := g.(rules.CaptureReducer)
+	t.reduceCaptures = ok && cr.ReduceCaptures()
 	t.sel = t.e.opts.Selective
 	t.eg, _ = g.(EndgameValuer)
 	t.oc, _ = g.(rules.Outcomer)
@@ -909,7 +914,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 				if !pvNode {
 					r++
 				}
-				if !quiet && r > 0 {
+				if !quiet && r > 0 && !t.reduceCaptures {
 					r--
 				}
 				r = max(0, min(r, depth-2))

@@ -18,9 +18,12 @@ import (
 // uaiPlayer is an outside engine speaking UAI (Autaxx, another boardrepl
 // build's "uai" command), run as a child process. It is started at its
 // first move and ended by Close. The position is sent as the game's own
-// position string: for Ataxx that is the FEN UAI engines read; for the
-// other games the engine must read boardrepl's strings, as "boardrepl uai
-// -g GAME" does.
+// position string: for Ataxx that is the FEN UAI engines read (it holds
+// all the rules look back on: the fifty-move counter); for the other games
+// the engine must read boardrepl's strings, as "boardrepl uai -g GAME"
+// does, and it gets the game's start and every move since (position fen
+// START moves ...), so that it sees the repetitions the rules and its
+// search look for.
 type uaiPlayer struct {
 	spec string
 	argv []string
@@ -32,7 +35,20 @@ type uaiPlayer struct {
 	waitErr chan error
 	stderr  *tailBuffer
 	newGame bool
+
+	// startPos and moves: the game so far, set by the match before each move
+	// (setHistory); empty start means the position alone is sent.
+	startPos string
+	moves    []string
 }
+
+// historyPlayer is a player that is told the game's start position and the
+// moves played since, before each of its moves (PlayGame does).
+type historyPlayer interface {
+	setHistory(start string, moves []string)
+}
+
+func (p *uaiPlayer) setHistory(start string, moves []string) { p.startPos, p.moves = start, moves }
 
 // parseUAIPlayer reads "[KEY=VALUE ...] COMMAND [ARG...]" (the text after
 // "uai:"): leading time=T, depth=N or nodes=N words set the go command,
@@ -187,7 +203,7 @@ func (p *uaiPlayer) expect(ctx context.Context, word string, limit time.Duration
 	}
 }
 
-// Move sends the position as a FEN and a go command with the player's
+// Move sends the position (see uaiPlayer) and a go command with the player's
 // limits, and reads the bestmove, which must be legal.
 func (p *uaiPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) {
 	if p.cmd == nil {
@@ -219,7 +235,14 @@ func (p *uaiPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) 
 		goCmd += " movetime " + strconv.FormatInt(p.lim.Time.Milliseconds(), 10)
 		limit = 2*p.lim.Time + 5*time.Second
 	}
-	if err := p.send("position fen "+g.Position(), goCmd); err != nil {
+	pos := "position fen " + g.Position()
+	if p.startPos != "" && g.Info().ID != "ataxx" {
+		pos = "position fen " + p.startPos
+		if len(p.moves) > 0 {
+			pos += " moves " + strings.Join(p.moves, " ")
+		}
+	}
+	if err := p.send(pos, goCmd); err != nil {
 		return 0, err
 	}
 	l, err := p.expect(ctx, "bestmove", limit)
