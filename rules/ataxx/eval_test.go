@@ -27,8 +27,9 @@ func TestEvalHandChecked(t *testing.T) {
 		{Pos: "x5o/7/7/7/7/5x1/o5x x 0 1", Term: "material", Want: (64*w[fMaterial] + 6*w[fMaterialFill]) / 64, Why: "red to move has 3 pieces against 2"},
 		// Red a1 clones to a2, b1, b2 (3); blue g7 to f7, f6, g6 (3).
 		{Pos: "6o/7/7/7/7/7/x6 x 0 1", Term: "mobility", Want: 0, Why: "a corner piece each: 3 clone squares each"},
-		// Red d4 reaches 8 squares, blue g7 3.
-		{Pos: "6o/7/7/3x3/7/7/7 x 0 1", Term: "mobility", Want: 5 * w[fMobility], Why: "d4 has 8 neighbours, g7 three"},
+		// Red d4 reaches 8 squares, blue g7 3; 2 of 49 squares taken:
+		// fill = 64*2/49 = 2.
+		{Pos: "6o/7/7/3x3/7/7/7 x 0 1", Term: "mobility", Want: (64*5*w[fMobility] + 2*5*w[fMobilityFill]) / 64, Why: "d4 has 8 neighbours, g7 three"},
 		{Pos: "6o/7/7/3x3/7/7/7 x 0 1", Term: "frontier", Want: 0, Why: "one exposed piece each"},
 		// 2 of 49 squares taken: fill = 64*2/49 = 2.
 		{Pos: "6o/7/7/3x3/7/7/7 x 0 1", Term: "tempo", Want: (64*w[fTempo] + 2*w[fTempoFill]) / 64, Why: "red has the move"},
@@ -36,8 +37,9 @@ func TestEvalHandChecked(t *testing.T) {
 		// b2 (next to a1 and b1), c2 and c1 (next to b1): one of 2, two
 		// of 1 (a2 is out of blue's reach). Blue's holes red reaches: c1,
 		// c2, d2, each next to d1 only (e1, e2 are 3 from b1): three of 1.
-		{Pos: "7/7/7/7/7/7/xx1o3 x 0 1", Term: "holes", Want: (-1*w[fHole1] + 1*w[fHole1+1]), Why: "red: holes of 2, 1, 1; blue: 1, 1, 1"},
-		{Pos: "7/7/7/7/7/7/xx1o3 o 0 1", Term: "holes", Want: (1*w[fHole1] - 1*w[fHole1+1]), Why: "the same from blue's view"},
+		// 3 of 49 squares taken: fill = 64*3/49 = 3.
+		{Pos: "7/7/7/7/7/7/xx1o3 x 0 1", Term: "holes", Want: (64*(-w[fHole1]+w[fHole1+1]) + 3*(-w[fHole1Fill]+w[fHole1Fill+1])) / 64, Why: "red: holes of 2, 1, 1; blue: 1, 1, 1"},
+		{Pos: "7/7/7/7/7/7/xx1o3 o 0 1", Term: "holes", Want: (64*(w[fHole1]-w[fHole1+1]) + 3*(w[fHole1Fill]-w[fHole1Fill+1])) / 64, Why: "the same from blue's view"},
 	})
 }
 

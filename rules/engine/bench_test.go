@@ -17,10 +17,10 @@ func benchSearch(b *testing.B, game, pos string, depth int) {
 
 // BenchmarkSearchAtaxxSelective9: the selective search (as players
 // search) to depth 9 from the start, the figure Autaxx is compared on
-// (Autaxx 1.0, tryhard search: 52,946 nodes; boardrepl 93,316 since the
-// late conversions are reduced as much as quiet moves (rules.
-// CaptureReducer), 224,126 before, with the evaluation of br-4; 48,484
-// with that of br-2).
+// (Autaxx 1.0, tryhard search: 52,946 nodes; boardrepl 39,174 with the
+// fill-scaled evaluation terms, 93,316 before them, since the late
+// conversions are reduced as much as quiet moves (rules.CaptureReducer);
+// 224,126 before that, with the evaluation of br-4; 48,484 with br-2's).
 func BenchmarkSearchAtaxxSelective9(b *testing.B) {
 	benchSearchOpts(b, "ataxx", "", 9, Options{HashEntries: 1 << 20, Selective: true})
 }
