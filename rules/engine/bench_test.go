@@ -161,7 +161,6 @@ func BenchmarkSearchAtaxxFreshTable(b *testing.B) {
 	info, _ := rules.Lookup("ataxx")
 	g, _ := info.NewGame(nil, "")
 	var nodes int64
-	var elapsed float64
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
@@ -173,7 +172,6 @@ func BenchmarkSearchAtaxxFreshTable(b *testing.B) {
 		}
 		nodes += res.Nodes
 	}
-	elapsed = b.Elapsed().Seconds()
-	b.ReportMetric(float64(nodes)/elapsed, "nodes/s")
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
