@@ -104,9 +104,10 @@ func makeLine(t *testing.T, id, pos string, moves ...string) Line {
 // A king that could escape at once and does not: ?? in words, confirmed
 // deeper; the escape itself is the best move.
 func TestMissedWin(t *testing.T) {
-	// The last plies of the challenge server game server-03: black has a
-	// capture of the king in one (f4-f7) and plays f4-f2.
-	text, err := os.ReadFile("../../fixtures/tablut/games/server-03.rec")
+	// The challenge server game server-06 at ply 68: black has a capture
+	// of the king in one (d7-f7: the king on f6, a black soldier on f5)
+	// and plays i9-i7.
+	text, err := os.ReadFile("../../fixtures/tablut/games/server-06.rec")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,13 +119,13 @@ func TestMissedWin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Start 25 plies in (ply 26 is f4-f2).
+	// Start 67 plies in (ply 68 is i9-i7).
 	g := l.Start.Clone()
-	for _, s := range l.Steps[:25] {
+	for _, s := range l.Steps[:67] {
 		g.Play(s.Move)
 	}
 	a := New(Options{Limits: engine.Limits{Depth: 2}})
-	m, err := g.ParseMove("f4-f2")
+	m, err := g.ParseMove("i9-i7")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,21 +133,21 @@ func TestMissedWin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Best != "f4-f7" || p.Mark != "??" || p.Note != "missed a win in 1 ply" || !p.Checked || p.CheckDepth != 4 {
-		t.Errorf("f4-f2: best %s mark %q note %q checked %v at %d; want f4-f7 ?? \"missed a win in 1 ply\" checked at 4",
+	if p.Best != "d7-f7" || p.Mark != "??" || p.Note != "missed a win in 1 ply" || !p.Checked || p.CheckDepth != 4 {
+		t.Errorf("i9-i7: best %s mark %q note %q checked %v at %d; want d7-f7 ?? \"missed a win in 1 ply\" checked at 4",
 			p.Best, p.Mark, p.Note, p.Checked, p.CheckDepth)
 	}
-	if want := "ply 0 black f4-f2?? (missed a win in 1 ply)"; p.Summary() != want {
+	if want := "ply 0 black i9-i7?? (missed a win in 1 ply)"; p.Summary() != want {
 		t.Errorf("summary %q", p.Summary())
 	}
 	// The winning move itself is the best and scores #1.
-	m, _ = g.ParseMove("f4-f7")
+	m, _ = g.ParseMove("d7-f7")
 	p, err = a.Judge(context.Background(), g, m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !p.IsBest() || p.Mark != "" || engine.FormatScore(p.Score) != "#1" {
-		t.Errorf("f4-f7: best %s mark %q score %s", p.Best, p.Mark, engine.FormatScore(p.Score))
+		t.Errorf("d7-f7: best %s mark %q score %s", p.Best, p.Mark, engine.FormatScore(p.Score))
 	}
 }
 

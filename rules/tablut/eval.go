@@ -12,15 +12,21 @@ var (
 
 // Evaluation weights, from white's view.
 const (
-	wWhiteSoldier = 160  // a white soldier (white has 8 against 16)
-	wBlackSoldier = 100  // a black soldier
-	wRoute        = 350  // the king sees an edge square he can reach in one move
-	wRoutes2      = 1800 // ... two or more: black can block only one
-	wEscapeNow    = 8000 // ... and white is to move: the king escapes now
-	wKingMove     = 6    // per square the king can move to
-	wAttacker     = 45   // per black soldier (or hostile square) next to the king
-	wBlockade     = 25   // per black soldier on a square that guards a corner
-	wCampIdle     = 8    // per black soldier still standing in a camp
+	wWhiteSoldier = 160 // a white soldier (white has 8 against 16)
+	wBlackSoldier = 100 // a black soldier
+	wRoute        = 350 // the king sees an edge square he can reach in one move
+	// wRouteAshton: the same under the Ashton rules, black to move. Black
+	// shuts the line with one soldier, so the line is a threat to answer,
+	// not an advantage: valued at 350, a king move that opens a line at the
+	// search's horizon looked worth three soldiers, and the scores of odd
+	// and even depths swung by about 300.
+	wRouteAshton = 100
+	wRoutes2     = 1800 // ... two or more: black can block only one
+	wEscapeNow   = 8000 // ... and white is to move: the king escapes now
+	wKingMove    = 6    // per square the king can move to
+	wAttacker    = 45   // per black soldier (or hostile square) next to the king
+	wBlockade    = 25   // per black soldier on a square that guards a corner
+	wCampIdle    = 8    // per black soldier still standing in a camp
 	// runDamp: in BrainKing, where the king escapes on any edge square and
 	// is taken only by four, a king on the second ring with a free run
 	// along it steps from threat to threat (each move attacks a new edge
@@ -100,6 +106,8 @@ func (g *Game) evalTerms() (material, routes, mobility, safety, blockadeT, camps
 	switch {
 	case free >= 1 && g.side == white:
 		routes = wEscapeNow // he walks out on this move
+	case free == 1 && !r.escapeAllEdge:
+		routes = wRouteAshton
 	case free == 1:
 		routes = wRoute
 	case free >= 2:

@@ -30,7 +30,7 @@ func TestEvalHandChecked(t *testing.T) {
 		{Pos: "9/9/9/9/9/9/2K1B4/9/9 b", Term: "king routes", Want: -wRoutes2, Why: "e3 blocks the way right only"},
 		{Pos: "9/9/9/9/9/2B6/1BK1B4/2B6/9 w", Term: "king routes", Want: 0, Why: "c4, b3, c2 and e3 block every line"},
 		{Pos: "9/9/9/9/9/2B6/1BK1B4/2B6/9 w", Term: "king safety", Want: -3 * wAttacker, Why: "black soldiers on c4, b3 and c2, next to c3"},
-		{Pos: "9/9/9/9/2B6/9/2K1B4/2B6/9 b", Term: "king routes", Want: -wRoute, Why: "c5, e3 and c2 block: only the line to a3 is open, and black may shut it"},
+		{Pos: "9/9/9/9/2B6/9/2K1B4/2B6/9 b", Term: "king routes", Want: -wRouteAshton, Why: "c5, e3 and c2 block: only the line to a3 is open, and black may shut it"},
 	})
 }
 
