@@ -96,3 +96,14 @@ type NullMover interface {
 type Quiescer interface {
 	Noisy(m Move) bool
 }
+
+// Booker is implemented by games with an opening book: BookMove returns the
+// book's move for the current position, with the score (side to move's
+// view) and depth of the search that chose it when the book was made, and
+// ok false when the position is not in the book. The engine's selective
+// mode (the playing engines of match, uai and tablut-client) plays a book
+// move without searching, unless its options turn the book off; the exact
+// mode never asks.
+type Booker interface {
+	BookMove() (m Move, score, depth int, ok bool)
+}

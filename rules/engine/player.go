@@ -49,6 +49,7 @@ var playerKinds = []*playerKind{
 			{Key: "hash", Kind: wholeNumber, Min: 1024, Help: "N transposition table entries (at least 1024)"},
 			{Key: "contempt", Kind: wholeNumber, Min: 0, Max: 10000, Help: "Tablut: count a draw N units (100 = a piece) against this player (default 20; 0: a plain draw)"},
 			{Key: "cycle", Kind: wholeNumber, Min: 0, Max: 10000, Help: "Tablut: charge N units to the side that repeats a position the rules let go on (default 1000; 0: no repetition detection, as builds before it)"},
+			{Key: "book", Kind: wholeNumber, Min: 0, Max: 1, Help: "Oware (end=tournament): 1 plays the opening book's moves without searching (the default), 0 searches every move"},
 		},
 		Note: "depth, time and nodes combine: the first limit reached stops",
 		make: func(spec string, set playerSettings) (Player, error) {
@@ -68,6 +69,9 @@ var playerKinds = []*playerKind{
 			}
 			if c, ok := set["cycle"]; ok {
 				opts.Cycle = cmp.Or(int(c.n), -1)
+			}
+			if b, ok := set["book"]; ok && b.n == 0 {
+				opts.NoBook = true
 			}
 			p.e = New(opts)
 			return p, nil

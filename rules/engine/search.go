@@ -163,6 +163,9 @@ type Options struct {
 	// negative value turns the detection off (the search of earlier
 	// builds). Only games with a history use it.
 	Cycle int
+	// NoBook: the selective search does not play from the game's opening
+	// book (rules.Booker) but searches every position.
+	NoBook bool
 }
 
 // Info describes a finished iteration of a search (or the whole search).
@@ -281,6 +284,14 @@ func (e *Engine) Search(ctx context.Context, g rules.Game, lim Limits, onDepth f
 	if over, _ := rules.Outcome(g); over {
 		return Result{}, ErrGameOver
 	}
+	if e.opts.Selective && !e.opts.NoBook {
+		if res, ok := bookResult(g); ok {
+			if onDepth != nil {
+				onDepth(res.Info)
+			}
+			return res, nil
+		}
+	}
 	nth := max(e.opts.Threads, 1)
 	for len(e.threads) < nth {
 		e.threads = append(e.threads, newThread(e, len(e.threads)))
@@ -324,6 +335,24 @@ func (e *Engine) Search(ctx context.Context, g rules.Game, lim Limits, onDepth f
 		t.g = nil
 	}
 	return res, nil
+}
+
+// bookResult is the opening book's move for g (rules.Booker) as a search
+// result: the depth and score of the search that made the book, no nodes.
+func bookResult(g rules.Game) (Result, bool) {
+	bk, ok := g.(rules.Booker)
+	if !ok {
+		return Result{}, false
+	}
+	m, score, depth, ok := bk.BookMove()
+	if !ok {
+		return Result{}, false
+	}
+	var res Result
+	res.Best, res.BestText = m, g.FormatMove(m)
+	res.Depth, res.Score = depth, score
+	res.PV, res.PVText = []rules.Move{m}, []string{res.BestText}
+	return res, true
 }
 
 // Search is a one-off search with a fresh engine (a table of 1<<18
