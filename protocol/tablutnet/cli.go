@@ -20,6 +20,7 @@ import (
 const ClientUsage = `usage: boardrepl tablut-client --role white|black [--host H] [--port P]
          [--timeout S] [--margin D] [--name N] [--player ab|random|first]
          [--depth N] [--threads N] [--seed N] [--record FILE] [--silence S]
+         [--verbose]
 
 Plays one game of Tablut (Ashton rules) on the UniBo Tablut challenge server
 (or on 'boardrepl tablut-server') with boardrepl's engine: connects to the
@@ -58,6 +59,10 @@ At the end the game record (boardrepl's record format) is written to
   --threads N    search threads (default 1)
   --seed N       the random player's seed (default 1)
   --record FILE  where to write the record
+  --verbose      after each of our moves, print what its search reached:
+                 search: MOVE depth D score S nodes N in T, sent after T2
+                 (the last finished iteration, the score from our side's
+                 view; T2 counted from the state's arrival)
 
 Exit status: 0 when the game reached a final state, 1 when the connection
 failed or ended first, 2 for bad usage.
@@ -86,6 +91,7 @@ func RunClient(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "")
 	recPath := fs.String("record", "", "")
 	silence := fs.Float64("silence", 0, "")
+	verbose := fs.Bool("verbose", false, "")
 	usage := func(format string, a ...any) int { return c.UsageError(stderr, format, a...) }
 	if code, done := c.Parse(fs, args, stdout, stderr); done {
 		return code
@@ -141,9 +147,13 @@ func RunClient(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer conn.Close()
 	fmt.Fprintf(stdout, "connected to %s as %s\n", addr, *role)
-	res, err := Play(ctx, conn, ClientConfig{Role: side, Name: *name, MoveTime: moveTime, Margin: *margin,
+	cfg := ClientConfig{Role: side, Name: *name, MoveTime: moveTime, Margin: *margin,
 		Search: search, Limits: searcher.Limits{Depth: *depth}, Out: stdout, Log: stderr,
-		Silence: time.Duration(*silence * float64(time.Second))})
+		Silence: time.Duration(*silence * float64(time.Second))}
+	if *verbose {
+		cfg.Trace = stdout
+	}
+	res, err := Play(ctx, conn, cfg)
 	code := 0
 	if err != nil {
 		fmt.Fprintf(stderr, "boardrepl tablut-client: %v\n", err)

@@ -75,7 +75,7 @@ func TestCLIGame(t *testing.T) {
 	var codes [2]int
 	for side, args := range [][]string{
 		{"--role", "white", "--port", m[1], "--player", "random", "--seed", "3", "--timeout", "5", "--name", "Ann"},
-		{"--role", "black", "--port", m[2], "--player", "first", "--timeout", "5", "--record", filepath.Join(dir, "black.txt")},
+		{"--role", "black", "--port", m[2], "--player", "first", "--timeout", "5", "--record", filepath.Join(dir, "black.txt"), "--verbose"},
 	} {
 		wg.Add(1)
 		go func() {
@@ -104,6 +104,12 @@ func TestCLIGame(t *testing.T) {
 	}
 	if !strings.Contains(outs[0].String(), "result: ") || !strings.Contains(outs[0].String(), `[White "Ann"]`) {
 		t.Errorf("white's output:\n%s", outs[0].String())
+	}
+	// --verbose: a search line after each of black's moves (the first
+	// legal move: depth 1), none from white.
+	if !regexp.MustCompile(`(?m)^search: [a-i][1-9]-[a-i][1-9] depth 1 score \+0 nodes [0-9]+ in 0s, sent after `).MatchString(outs[1].String()) ||
+		strings.Contains(outs[0].String(), "search: ") {
+		t.Errorf("--verbose: black's output:\n%s\nwhite's:\n%s", outs[1].String(), outs[0].String())
 	}
 	logs, _ := filepath.Glob(filepath.Join(dir, "_Ann_vs_boardrepl_*_gameLog.txt"))
 	if len(logs) != 1 {

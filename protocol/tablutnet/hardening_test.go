@@ -128,7 +128,7 @@ func TestThinkCountsFromArrival(t *testing.T) {
 	g, _ := tablut.Info.New(nil)
 	idle := make(chan struct{})
 	close(idle)
-	m, err := think(context.Background(), g, cfg, map[rules.Move]bool{}, arrival, &idle)
+	m, _, err := think(context.Background(), g, cfg, map[rules.Move]bool{}, arrival, &idle)
 	if err != nil || m != g.Moves(nil)[0] {
 		t.Fatalf("think: %v %v", m, err)
 	}

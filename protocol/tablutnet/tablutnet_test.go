@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -181,8 +182,8 @@ func TestClientAgainstFakeServer(t *testing.T) {
 		io.Copy(io.Discard, c) // until the client closes
 	})
 	conn := dial(t, addr)
-	var out bytes.Buffer
-	res, err := Play(context.Background(), conn, ClientConfig{Role: 0, Name: "bot", MoveTime: 2 * time.Second, Margin: time.Second, Search: searcher.FirstLegal, Out: &out})
+	var out, trace bytes.Buffer
+	res, err := Play(context.Background(), conn, ClientConfig{Role: 0, Name: "bot", MoveTime: 2 * time.Second, Margin: time.Second, Search: searcher.FirstLegal, Out: &out, Trace: &trace})
 	conn.Close()
 	<-done
 	if err != nil {
@@ -199,6 +200,14 @@ func TestClientAgainstFakeServer(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "  1. * white ") || !strings.Contains(out.String(), "result: draw") {
 		t.Errorf("output:\n%s", out.String())
+	}
+	// The trace: one line for each of our four moves (plies 1, 3, 5 and the
+	// one sent before the server's draw), with what FirstLegal reports
+	// (depth 1, a node for each legal move: 56 at the start).
+	lines := strings.Split(strings.TrimSuffix(trace.String(), "\n"), "\n")
+	first := regexp.MustCompile(`^search: ` + regexp.QuoteMeta(serverMoves[0]) + ` depth 1 score \+0 nodes 56 in 0s, sent after [0-9.]+[mµn]?s$`)
+	if len(lines) != 4 || !first.MatchString(lines[0]) {
+		t.Errorf("trace:\n%s", trace.String())
 	}
 }
 
