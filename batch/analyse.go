@@ -23,13 +23,13 @@ var analyseCmd = &Command{
 	Summary: "search positions or game records: best move, score, principal variation",
 	Usage: `usage: boardrepl analyse [-g GAME] [-o KEY=VALUE]... [--depth N | --time T | --nodes N]
                          [-j N] [-t N] [--skip N] [--stop-after N] [--confirm N]
-                         [--svg FILE] [--shard K/N] [--json] FILE...
+                         [--exact] [--svg FILE] [--shard K/N] [--json] FILE...
 
 Searches every position of the files (FILE "-" is stdin) with the alpha-beta
-engine and prints the best move, the score from the side to move's view (100
+engine, selective as in play (--exact: the exact minimax search), and prints the best move, the score from the side to move's view (100
 is about a piece or a seed; #N a win in N plies, #-N a loss in N plies) and
 the principal variation:
-  pos.txt:3: best f2 score +104 depth 4 pv f2 b6 g1e3 a7c5
+  pos.txt:3: best f2 score +104 depth 6 pv f2 b6 g1e3 a7c5
 A file is either positions, one position string per line ('#' starts a
 comment), or one game record (tags such as [Game "ataxx"] and the moves, or
 a plain move list): then every move is judged (as the REPL's analyse does):
@@ -38,11 +38,11 @@ scored against the engine's best at the same depth, marked ? when it loses
 or when it throws away a proven win or walks into a proven loss (said in
 words), and only when a search --confirm plies deeper agrees; the counts and
 the worst moves end each record:
-  game.txt:9: ply 3 red played g1g3? +16, best e2 +242 (loss 226, confirmed at depth 6) depth 4 pv e2 a3
+  game.txt:9: ply 3 red played g1g3? +16, best e2 +242 (loss 226, confirmed at depth 8) depth 6 pv e2 a3
   game.txt: 1 ?, 0 ??; worst moves: ply 3 red g1g3? (-226)
 Results are printed in input order as they finish.
 
-  --depth N      search depth in plies (the default, 4, when no limit is given)
+  --depth N      search depth in plies (the default, 6, when no limit is given)
   --time T       search time per position (500ms, 2s)
   --nodes N      about N nodes per position
   -j N           positions searched in parallel (default 1); results do not depend on it
@@ -50,6 +50,10 @@ Results are printed in input order as they finish.
   --skip N       skip the first N positions (to resume an interrupted run)
   --stop-after N stop after N positions, as if interrupted
   --confirm N    search a marked move again N plies deeper (default 2; 0: never)
+  --exact        search with the exact minimax search (every win within the depth
+                 found at its shortest distance) instead of the selective search of
+                 play, which sees deeper at the same cost; every search starts from an
+                 empty table either way, so results are reproducible
   --svg FILE     draw the evaluation graph of the record (one record only) in
                  FILE, an SVG picture: the score after every ply, ? and ?? marked
   --shard K/N    analyse only part K of N (the records and position lines
@@ -157,6 +161,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&stopAfter, "stop-after", 0, "stop after N positions")
 	fs.IntVar(&confirm, "confirm", analysis.DefaultConfirm, "plies deeper a marked move is searched again")
 	svgFile := fs.String("svg", "", "draw the evaluation graph of the record in FILE")
+	exact := fs.Bool("exact", false, "search with the exact minimax search, not the selective one")
 	var part shard
 	fs.Var(&part, "shard", "analyse only part K of N of the records and positions")
 	if err := fs.Parse(args); err != nil {
@@ -180,7 +185,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, c.Name, usagef("--skip, --stop-after and --confirm cannot be negative"))
 	}
 	if lim.Depth == 0 && lim.Time == 0 && lim.Nodes == 0 {
-		lim.Depth = 4
+		lim.Depth = analysis.DefaultDepth
 	}
 	var info *rules.Info
 	opts := []string(gf.opts)
@@ -256,7 +261,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cond := sync.NewCond(&mu)
 	work := make(chan int)
 	var wg sync.WaitGroup
-	aopts := analysis.Options{Limits: lim, Threads: threads, Confirm: confirm}
+	aopts := analysis.Options{Limits: lim, Threads: threads, Confirm: confirm, Exact: *exact}
 	if confirm == 0 {
 		aopts.Confirm = -1
 	}

@@ -495,8 +495,10 @@ func Legend(b rules.Board, st Style) string {
 		}
 	} else {
 		line(p.last.Sprint("[")+"x"+p.last.Sprint("]"), 3, "a square of the last move")
-		line(p.capt.Sprint("(")+"x"+p.capt.Sprint(")"), 3, "a square captured by the last move")
-		line(p.mark.Sprint(glyph(markGlyph, st.Unicode)), 1, "a destination of the piece shown by 'moves SQUARE'")
+		if !b.Placement {
+			line(p.capt.Sprint("(")+"x"+p.capt.Sprint(")"), 3, "a square captured by the last move")
+			line(p.mark.Sprint(glyph(markGlyph, st.Unicode)), 1, "a destination of the piece shown by 'moves SQUARE'")
+		}
 	}
 	return out.String()
 }

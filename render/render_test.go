@@ -124,4 +124,16 @@ func TestLegend(t *testing.T) {
 			t.Errorf("misaligned legend line %q", line)
 		}
 	}
+	// A board of placed stones (Konobi) has no captures and no piece
+	// destinations to explain; a board of moving pieces has both.
+	for _, placement := range []bool{false, true} {
+		b := grid3()
+		b.Placement = placement
+		l := Legend(b, Style{Sides: [2]string{"red", "blue"}})
+		for _, mark := range []string{"captured by the last move", "a destination of the piece"} {
+			if strings.Contains(l, mark) == placement {
+				t.Errorf("placement %v: legend has %q: %v\n%s", placement, mark, !placement, l)
+			}
+		}
+	}
 }

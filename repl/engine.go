@@ -511,7 +511,10 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 		return err
 	}
 	g := in.Start
-	a := analysis.New(analysis.Options{Limits: lim, Engine: r.engine()})
+	if r.anaEng == nil {
+		r.anaEng = analysis.NewEngine(false, 1)
+	}
+	a := analysis.New(analysis.Options{Limits: lim, Engine: r.anaEng})
 	head := fmt.Sprintf("analysis at %s", lim)
 	if deep, ok := a.ConfirmLimits(); ok {
 		head += fmt.Sprintf(" (marks confirmed at %s)", deep)

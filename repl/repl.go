@@ -38,6 +38,7 @@ type REPL struct {
 	// The session's search engine (made on first use) and the game it last
 	// searched (see engine()).
 	eng    *engine.Engine
+	anaEng *engine.Engine // the analyses' engine (analysis.NewEngine), made on the first analyse
 	engKey string
 	// ai says how the computer plays each side.
 	ai [2]aiSide

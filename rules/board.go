@@ -29,6 +29,9 @@ type Board struct {
 	Last []string
 	// Notes are extra lines to show with the board (scores, counters).
 	Notes []string
+	// Placement: stones are placed and then never move nor change (Konobi),
+	// so a legend has no captures and no piece destinations to explain.
+	Placement bool
 }
 
 // Layout is the arrangement of a board's cells.

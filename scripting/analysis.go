@@ -7,7 +7,6 @@ import (
 
 	"boardrepl/render"
 	"boardrepl/rules/analysis"
-	"boardrepl/rules/engine"
 )
 
 // Game analysis and pictures, as game methods:
@@ -41,10 +40,10 @@ func (e *env) gameAnalyse(L *lua.LState) int {
 	if err != nil {
 		L.RaiseError("analyse: %v", err)
 	}
-	if e.engine == nil {
-		e.engine = engine.New(engine.Options{})
+	if e.anaEng == nil {
+		e.anaEng = analysis.NewEngine(false, 1)
 	}
-	a := analysis.New(analysis.Options{Limits: lim, Confirm: confirm, Engine: e.engine})
+	a := analysis.New(analysis.Options{Limits: lim, Confirm: confirm, Engine: e.anaEng})
 	rep, err := a.Analyse(e.ctx, l, nil)
 	if err != nil {
 		L.RaiseError("analyse: %v", err)

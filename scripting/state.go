@@ -44,6 +44,7 @@ type env struct {
 	ctx     context.Context
 	mem     *memWatch      // the memory cap (memory.go)
 	engine  *engine.Engine // made on the first g:search
+	anaEng  *engine.Engine // the analyses' engine (analysis.NewEngine), made on the first g:analyse
 	out     io.Writer      // print and check reports
 	errOut  io.Writer      // script errors
 	verbose bool

@@ -16,9 +16,19 @@
 // N"). A marked move is searched again Confirm plies deeper and keeps the
 // milder of the two marks: a verdict is only given when it holds.
 //
-// Every search starts from an empty transposition table, so the verdicts do
-// not depend on what was searched before, on the order of the plies or on
-// how the work is split.
+// Every search starts from an empty transposition table on one thread, so
+// the verdicts do not depend on what was searched before, on the order of
+// the plies or on how the work is split.
+//
+// Which search. By default the analyser searches as the playing engines do
+// (engine.Options.Selective: null move, reductions, pruning; repetitions
+// scored as the rules score them, no contempt; no opening book), which
+// sees several plies deeper than the exact search at the same cost. Its
+// verdicts are steadier for it: the verdicts at depth d and d+2 agree far
+// more often (the README gives the figures, measured with
+// fixtures/tools/agreement). Options.Exact asks for the exact search
+// instead: the minimax value of the depth, every win within it found at
+// its shortest distance (tests of proofs, and whoever needs that).
 package analysis
 
 import (
@@ -59,7 +69,7 @@ func Chances(units int) float64 {
 }
 
 // DefaultDepth is the depth of an analysis given no limit.
-const DefaultDepth = 4
+const DefaultDepth = 6
 
 // DefaultConfirm is how many plies deeper a suspect move is searched again.
 const DefaultConfirm = 2
@@ -75,9 +85,21 @@ type Options struct {
 	Confirm int
 	// Threads of each search (1 when 0; more makes results vary).
 	Threads int
-	// Engine, when not nil, is the engine to search with (else the
-	// analyser makes its own).
+	// Exact: search with the exact minimax search (engine.Options without
+	// Selective) instead of the selective one.
+	Exact bool
+	// Engine, when not nil, is the engine to search with, made by
+	// NewEngine with the same Exact and Threads (so that a caller that
+	// analyses again and again keeps one table); else the analyser makes
+	// its own.
 	Engine *engine.Engine
+}
+
+// NewEngine returns an engine for analyses: selective unless exact, with
+// a table of 1<<20 entries, no opening book and a draw scored as a draw.
+func NewEngine(exact bool, threads int) *engine.Engine {
+	return engine.New(engine.Options{Threads: threads, HashEntries: 1 << 20,
+		Selective: !exact, NoBook: true, Contempt: -1})
 }
 
 func (o Options) limits() engine.Limits {
@@ -178,7 +200,7 @@ type Analyser struct {
 func New(opts Options) *Analyser {
 	e := opts.Engine
 	if e == nil {
-		e = engine.New(engine.Options{Threads: opts.Threads, HashEntries: 1 << 20})
+		e = NewEngine(opts.Exact, opts.Threads)
 	}
 	return &Analyser{opts: opts, e: e}
 }

@@ -243,3 +243,100 @@ func TestForcedAndGraph(t *testing.T) {
 		}
 	}
 }
+
+// The default analysis searches selectively; the wins and losses it
+// proves are real: the exact search (which finds every win within its
+// depth) proves each of them within the distance said. The Konobi record
+// is a short 5x5 game full of forced wins (vectors/konobi/games.jsonl);
+// the Ataxx line walks into a loss in 6 plies (red's g1e2: blue then
+// takes every red piece in 5).
+func TestSelectiveProofsHold(t *testing.T) {
+	text, err := os.ReadFile("../../fixtures/konobi/games/referee-5.rec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := record.Parse(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	konobi, err := FromRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ataxx := makeLine(t, "ataxx", "", "f2", "b2", "f2d4", "a2", "g1e2")
+	proofs := 0
+	for _, c := range []struct {
+		l     Line
+		depth int
+	}{{konobi, 4}, {ataxx, 6}} {
+		a := New(Options{Limits: engine.Limits{Depth: c.depth}, Confirm: -1})
+		rep, err := a.Analyse(context.Background(), c.l, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := c.l.Start.Clone()
+		for i, p := range rep.Plies {
+			// A proven score of a move, from the mover's view: the exact
+			// search of the position after it must prove the same result
+			// within as many plies.
+			check := func(what, move string, score int) {
+				n := engine.MatePlies(score)
+				if n == 0 || p.Forced {
+					return
+				}
+				proofs++
+				m, err := g.ParseMove(move)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g.Play(m)
+				defer g.Unplay()
+				if over, _ := rules.Outcome(g); over {
+					return // the move ends the game itself
+				}
+				d := max(n, -n) - 1
+				res, err := engine.Search(context.Background(), g, engine.Limits{Depth: d}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := -engine.MatePlies(res.Score) // back to the mover's view
+				if got == 0 || (got > 0) != (n > 0) || max(got, -got) > max(n, -n) {
+					t.Errorf("ply %d %s %s: selective %s, exact depth %d says %s",
+						i+1, what, move, engine.FormatScore(score), d, engine.FormatScore(-res.Score))
+				}
+			}
+			check("played", p.Move, p.Score)
+			if !p.IsBest() {
+				check("best", p.Best, p.BestScore)
+			}
+			g.Play(c.l.Steps[i].Move)
+		}
+	}
+	t.Logf("%d proven scores checked", proofs)
+	if proofs < 10 {
+		t.Errorf("only %d proven scores checked", proofs)
+	}
+}
+
+// Options.Exact searches exactly: its analysis is the one an engine
+// without the selective mode gives.
+func TestExactOption(t *testing.T) {
+	l := makeLine(t, "ataxx", "", "f2", "b2", "f2d4", "a2", "g1e2")
+	lim := engine.Limits{Depth: 3}
+	r1, err := New(Options{Limits: lim, Exact: true}).Analyse(context.Background(), l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := engine.New(engine.Options{HashEntries: 1 << 16})
+	r2, err := New(Options{Limits: lim, Engine: e}).Analyse(context.Background(), l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range r1.Plies {
+		q := r2.Plies[i]
+		if p.Best != q.Best || p.BestScore != q.BestScore || p.Score != q.Score || p.Mark != q.Mark {
+			t.Errorf("ply %d: Exact %s %d %s%s %d; exact engine %s %d %s%s %d", i+1,
+				p.Best, p.BestScore, p.Move, p.Mark, p.Score, q.Best, q.BestScore, q.Move, q.Mark, q.Score)
+		}
+	}
+}

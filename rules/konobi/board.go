@@ -13,7 +13,7 @@ import (
 // corners "edge01".
 func (g *Game) Board() rules.Board {
 	n := g.n
-	b := rules.Board{Rows: n, Cols: n, Cells: make([]rules.Cell, 0, n*n), Colours: [2]rules.Colour{rules.Black, rules.White}}
+	b := rules.Board{Rows: n, Cols: n, Cells: make([]rules.Cell, 0, n*n), Colours: [2]rules.Colour{rules.Black, rules.White}, Placement: true}
 	if k := len(g.hist); k > 0 {
 		b.Last = g.MoveSquares(g.hist[k-1].move)
 	}

@@ -470,7 +470,7 @@ func Parse(s string) (*Game, error) {
 	s = strings.TrimSpace(s)
 	fields := strings.Split(s, " ")
 	if len(fields) != 3 {
-		return nil, fmt.Errorf("position %q: want 3 fields separated by single spaces (board, side to move, swap flag), got %d", s, len(fields))
+		return nil, fmt.Errorf("want 3 fields separated by single spaces (board, side to move, swap flag), got %d", len(fields))
 	}
 	ranks := strings.Split(fields[0], "/")
 	n := len(ranks)

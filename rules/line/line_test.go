@@ -336,6 +336,20 @@ func TestReplayErrors(t *testing.T) {
 	}
 }
 
+// A position that does not parse is named once, by the line, whatever the
+// game: the games' own messages say what is wrong, not which position.
+func TestBadPositionNamedOnce(t *testing.T) {
+	for _, info := range rules.All() {
+		_, err := New(info, nil, "zzz")
+		if err == nil {
+			t.Fatalf("%s: position zzz accepted", info.ID)
+		}
+		if n := strings.Count(err.Error(), `"zzz"`); n != 1 {
+			t.Errorf("%s: %v names the position %d times, want 1", info.ID, err, n)
+		}
+	}
+}
+
 func mustInfo(t testing.TB, id string) *rules.Info {
 	in, err := rules.Lookup(id)
 	if err != nil {

@@ -59,7 +59,7 @@ func parsePos(s string) (pos, error) {
 	var p pos
 	fields := strings.Split(s, " ")
 	if len(fields) != 4 {
-		return p, fmt.Errorf("position %q: %d space-separated fields, want 4: %s", s, len(fields), posFormat)
+		return p, fmt.Errorf("%d space-separated fields, want 4: %s", len(fields), posFormat)
 	}
 	col := 1 // 1-based character position of the current field
 	rowsText := fields[0]
