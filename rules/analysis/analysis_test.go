@@ -78,6 +78,24 @@ func TestVerdictProven(t *testing.T) {
 	}
 }
 
+// recordLine reads a game record's line.
+func recordLine(t *testing.T, path string) Line {
+	t.Helper()
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := record.Parse(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := FromRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
 func makeLine(t *testing.T, id, pos string, moves ...string) Line {
 	t.Helper()
 	info, err := rules.Lookup(id)
@@ -107,18 +125,7 @@ func TestMissedWin(t *testing.T) {
 	// The challenge server game server-06 at ply 68: black has a capture
 	// of the king in one (d7-f7: the king on f6, a black soldier on f5)
 	// and plays i9-i7.
-	text, err := os.ReadFile("../../fixtures/tablut/games/server-06.rec")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := record.Parse(string(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := FromRecord(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := recordLine(t, "../../fixtures/tablut/games/server-06.rec")
 	// Start 67 plies in (ply 68 is i9-i7).
 	g := l.Start.Clone()
 	for _, s := range l.Steps[:67] {
@@ -251,18 +258,7 @@ func TestForcedAndGraph(t *testing.T) {
 // the Ataxx line walks into a loss in 6 plies (red's g1e2: blue then
 // takes every red piece in 5).
 func TestSelectiveProofsHold(t *testing.T) {
-	text, err := os.ReadFile("../../fixtures/konobi/games/referee-5.rec")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := record.Parse(string(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	konobi, err := FromRecord(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	konobi := recordLine(t, "../../fixtures/konobi/games/referee-5.rec")
 	ataxx := makeLine(t, "ataxx", "", "f2", "b2", "f2d4", "a2", "g1e2")
 	proofs := 0
 	for _, c := range []struct {
