@@ -26,9 +26,10 @@ var analyseCmd = &Command{
                          [--exact] [--svg FILE] [--shard K/N] [--json] FILE...
 
 Searches every position of the files (FILE "-" is stdin) with the alpha-beta
-engine, selective as in play (--exact: the exact minimax search), and prints the best move, the score from the side to move's view (100
-is about a piece or a seed; #N a win in N plies, #-N a loss in N plies) and
-the principal variation:
+engine, selective as in play (--exact: the exact minimax search), and prints
+the best move, the score from the side to move's view (100 is about a piece
+or a seed; #N a win in N plies, #-N a loss in N plies) and the principal
+variation:
   pos.txt:3: best f2 score +104 depth 6 pv f2 b6 g1e3 a7c5
 A file is either positions, one position string per line ('#' starts a
 comment), or one game record (tags such as [Game "ataxx"] and the moves, or

@@ -16,8 +16,8 @@
 // N"). A marked move is searched again Confirm plies deeper and keeps the
 // milder of the two marks: a verdict is only given when it holds.
 //
-// Every search starts from an empty transposition table on one thread, so
-// the verdicts do not depend on what was searched before, on the order of
+// Every search starts from an empty transposition table on one thread
+// (unless Options.Threads asks for more), so the verdicts do not depend on what was searched before, on the order of
 // the plies or on how the work is split.
 //
 // Which search. By default the analyser searches as the playing engines do
