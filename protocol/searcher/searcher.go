@@ -80,7 +80,13 @@ func Random(seed uint64) Func {
 // as a playing engine searches. threads < 2 means one.
 // The Func is not safe for concurrent use.
 func Engine(hashEntries, threads int) Func {
-	e := engine.New(engine.Options{HashEntries: hashEntries, Threads: threads, Selective: true})
+	return EngineWith(engine.Options{HashEntries: hashEntries, Threads: threads, Selective: true})
+}
+
+// EngineWith is Engine with every option of boardrepl's engine given
+// (uai's OwnBook sets NoBook).
+func EngineWith(opts engine.Options) Func {
+	e := engine.New(opts)
 	return func(ctx context.Context, g rules.Game, lim Limits, info func(Info)) (rules.Move, error) {
 		var cb func(engine.Info)
 		if info != nil {

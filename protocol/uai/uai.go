@@ -66,6 +66,7 @@ type Engine struct {
 	g       rules.Game
 	hashMB  int
 	threads int
+	ownBook bool // OwnBook: play the game's opening book (rules.Booker)
 	search  searcher.Func
 
 	cancel   context.CancelFunc
@@ -81,18 +82,19 @@ func New(out io.Writer, cfg Config) *Engine {
 	if cfg.Author == "" {
 		cfg.Author = "the boardrepl authors"
 	}
-	if cfg.NewSearch == nil {
-		cfg.NewSearch = func(hashMB, threads int) searcher.Func {
-			return searcher.Engine(hashMB<<20/24, threads)
-		}
-	}
 	if cfg.Overhead == 0 {
 		cfg.Overhead = 30 * time.Millisecond
 	}
 	if cfg.Game == nil {
 		cfg.Game = ataxx.Info
 	}
-	e := &Engine{cfg: cfg, out: out, hashMB: 16, threads: 1}
+	e := &Engine{cfg: cfg, out: out, hashMB: 16, threads: 1, ownBook: true}
+	if e.cfg.NewSearch == nil {
+		e.cfg.NewSearch = func(hashMB, threads int) searcher.Func {
+			return searcher.EngineWith(engine.Options{HashEntries: hashMB << 20 / 24, Threads: threads,
+				Selective: true, NoBook: !e.ownBook})
+		}
+	}
 	e.g, _ = cfg.Game.New(cfg.Options)
 	return e
 }
@@ -159,6 +161,9 @@ func init() {
 			e.println("id author " + e.cfg.Author)
 			e.println("option name Hash type spin default 16 min 1 max 4096")
 			e.println("option name Threads type spin default 1 min 1 max 64")
+			if e.hasBook() {
+				e.println("option name OwnBook type check default true")
+			}
 			e.println("uaiok")
 			return true
 		}},
@@ -171,7 +176,7 @@ func init() {
 			e.println("readyok")
 			return true
 		}},
-		{Spec: command.Spec{Name: "setoption", Args: "name NAME [value VALUE]", Summary: "set Hash (MB) or Threads"}, Run: func(_ context.Context, e *Engine, args []string) bool {
+		{Spec: command.Spec{Name: "setoption", Args: "name NAME [value VALUE]", Summary: "set Hash (MB), Threads or (Oware) OwnBook true|false"}, Run: func(_ context.Context, e *Engine, args []string) bool {
 			e.setOption(args)
 			return true
 		}},
@@ -242,12 +247,37 @@ func (e *Engine) setOption(f []string) {
 			return
 		}
 		e.threads = num
+	case "ownbook":
+		if !e.hasBook() {
+			e.printf("info string error: OwnBook: %s has no opening book\n", e.cfg.Game.Name)
+			return
+		}
+		switch strings.ToLower(v) {
+		case "true":
+			e.ownBook = true
+		case "false":
+			e.ownBook = false
+		default:
+			e.printf("info string error: OwnBook %q: want true or false\n", v)
+			return
+		}
 	default:
-		e.printf("info string error: unknown option %q (options: Hash, Threads)\n", n)
+		opts := "Hash, Threads"
+		if e.hasBook() {
+			opts += ", OwnBook"
+		}
+		e.printf("info string error: unknown option %q (options: %s)\n", n, opts)
 		return
 	}
 	e.stop()
 	e.search = nil
+}
+
+// hasBook reports whether the game has an opening book (rules.Booker),
+// which the OwnBook option turns on and off.
+func (e *Engine) hasBook() bool {
+	_, ok := e.g.(rules.Booker)
+	return ok
 }
 
 func (e *Engine) position(f []string) error {
