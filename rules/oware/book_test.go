@@ -2,6 +2,7 @@ package oware
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,11 +25,7 @@ func TestBook(t *testing.T) {
 	if !ok || depth < 1 {
 		t.Fatalf("start position: book move %v depth %d ok %v, want a move", m, depth, ok)
 	}
-	legal := false
-	for _, l := range g.Moves(nil) {
-		legal = legal || l == m
-	}
-	if !legal {
+	if !slices.Contains(g.Moves(nil), m) {
 		t.Fatalf("start position: book move %v is not legal", m)
 	}
 	// Only the endings the book was searched under.
