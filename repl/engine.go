@@ -58,6 +58,9 @@ LEVEL is 1 to 9 (default ` + strconv.Itoa(aiDefaultLevel) + `):
 	}
 	b.WriteString(`or a player specification: ab:depth=N, ab:time=T, ab:nodes=N, random,
 mcts:playouts=N, mcts:time=T (see 'boardrepl help match').
+The levels and ab: players search as match and uai play: the engine's
+playing search (null move, reductions, pruning), with the game's opening
+book where it has one (Oware, end=tournament).
 Ctrl-C while the computer thinks stops it without playing; 'ai both' is then
 switched off.
   ai blue 2      ai second      ai both 1      ai white ab:nodes=20000`)
@@ -68,7 +71,13 @@ switched off.
 const limitsHelp = `  depth N   search N plies deep (1 to 119)
   time T    search for T: 500ms, 2s, 1m (a bare number is seconds)
   nodes N   stop after about N positions
-Limits combine: the first one reached stops the search.`
+  exact     search with the exact search, not the playing one (below)
+Limits combine: the first one reached stops the search.
+The search is the engine's playing search, the one match, uai and
+tablut-client play with (null move, reductions and pruning: it sees deeper
+in the same time; a win may be found later than its distance). With exact
+it is the exact search: the minimax value of each depth, every win within
+it found at its shortest distance (slower; for puzzles and checks).`
 
 // aiSide is how the computer plays one side.
 type aiSide struct {
@@ -78,27 +87,47 @@ type aiSide struct {
 	player engine.Player // other player specs (random, mcts)
 }
 
-// engine returns the session's engine, telling it about a new game when
-// the game, its options or its start changed since the last search.
-func (r *REPL) engine() *engine.Engine {
+// engine returns one of the session's engines, telling them about a new
+// game when the game, its options or its start changed since the last
+// search: the playing engine (engine.Options.Selective, as match, uai and
+// tablut-client play; with the game's opening book) unless exact, else the
+// exact search (the minimax value of the depth, every win within it at its
+// shortest distance).
+func (r *REPL) engine(exact bool) *engine.Engine {
 	key := r.s.Info().ID + " " + strings.Join(r.s.OptionPairs(), " ") + " " + r.s.Start()
-	if r.eng == nil {
-		r.eng = engine.New(engine.Options{})
-	} else if key != r.engKey {
-		r.eng.NewGame()
+	if key != r.engKey {
+		for _, e := range []*engine.Engine{r.eng, r.exactEng} {
+			if e != nil {
+				e.NewGame()
+			}
+		}
+		r.engKey = key
 	}
-	r.engKey = key
-	return r.eng
+	e, opts := &r.eng, engine.Options{Selective: true}
+	if exact {
+		e, opts = &r.exactEng, engine.Options{}
+	}
+	if *e == nil {
+		*e = engine.New(opts)
+	}
+	return *e
 }
 
-// parseLimits reads "depth N", "time T", "nodes N" (and "infinite" when
-// allowed) in any order.
-func parseLimits(name string, args []string, infinite bool) (engine.Limits, bool, error) {
+// searchArgs are the arguments of go, hint, genmove and analyse.
+type searchArgs struct {
+	lim      engine.Limits
+	infinite bool // go infinite
+	exact    bool // the exact search, not the playing one
+}
+
+// parseLimits reads "depth N", "time T", "nodes N", "exact" (and
+// "infinite" when allowed) in any order.
+func parseLimits(name string, args []string, infinite bool) (searchArgs, error) {
 	var lim engine.Limits
-	inf := false
-	want := "depth N, time T or nodes N"
+	inf, exact := false, false
+	want := "depth N, time T, nodes N or exact"
 	if infinite {
-		want += " (or infinite)"
+		want = "depth N, time T, nodes N, exact or infinite"
 	}
 	seen := map[string]bool{}
 	for i := 0; i < len(args); i++ {
@@ -107,18 +136,22 @@ func parseLimits(name string, args []string, infinite bool) (engine.Limits, bool
 			inf = true
 			continue
 		}
+		if k == "exact" {
+			exact = true
+			continue
+		}
 		if k != "depth" && k != "time" && k != "nodes" {
 			if _, err := strconv.Atoi(k); err == nil {
-				return lim, false, fmt.Errorf("%s %s: say what the number is: %s %s %s", name, args[i], name, "depth", args[i])
+				return searchArgs{}, fmt.Errorf("%s %s: say what the number is: %s %s %s", name, args[i], name, "depth", args[i])
 			}
-			return lim, false, fmt.Errorf("%s %s: unknown limit %q: want %s", name, args[i], args[i], want)
+			return searchArgs{}, fmt.Errorf("%s %s: unknown limit %q: want %s", name, args[i], args[i], want)
 		}
 		if seen[k] {
-			return lim, false, fmt.Errorf("%s: %s given twice", name, k)
+			return searchArgs{}, fmt.Errorf("%s: %s given twice", name, k)
 		}
 		seen[k] = true
 		if i+1 >= len(args) {
-			return lim, false, fmt.Errorf("%s %s: missing the value after %s (%s)", name, k, k, map[string]string{
+			return searchArgs{}, fmt.Errorf("%s %s: missing the value after %s (%s)", name, k, k, map[string]string{
 				"depth": "a number of plies", "time": "a duration like 500ms or 2s", "nodes": "a number of positions"}[k])
 		}
 		v := args[i+1]
@@ -127,27 +160,27 @@ func parseLimits(name string, args []string, infinite bool) (engine.Limits, bool
 		case "depth":
 			d, err := strconv.Atoi(v)
 			if err != nil || d < 1 || d >= engine.MaxPly {
-				return lim, false, fmt.Errorf("%s depth %s: want a depth from 1 to %d plies", name, v, engine.MaxPly-1)
+				return searchArgs{}, fmt.Errorf("%s depth %s: want a depth from 1 to %d plies", name, v, engine.MaxPly-1)
 			}
 			lim.Depth = d
 		case "time":
 			d, err := parseTime(v)
 			if err != nil {
-				return lim, false, fmt.Errorf("%s time %s: %v", name, v, err)
+				return searchArgs{}, fmt.Errorf("%s time %s: %v", name, v, err)
 			}
 			lim.Time = d
 		case "nodes":
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 1 {
-				return lim, false, fmt.Errorf("%s nodes %s: want a whole number of positions, at least 1", name, v)
+				return searchArgs{}, fmt.Errorf("%s nodes %s: want a whole number of positions, at least 1", name, v)
 			}
 			lim.Nodes = n
 		}
 	}
 	if inf && (lim.Depth > 0 || lim.Time > 0 || lim.Nodes > 0) {
-		return lim, false, fmt.Errorf("%s: infinite goes with no other limit", name)
+		return searchArgs{}, fmt.Errorf("%s: infinite goes with no other limit", name)
 	}
-	return lim, inf, nil
+	return searchArgs{lim: lim, infinite: inf, exact: exact}, nil
 }
 
 // parseTime reads a duration: "500ms", "2s", or a number of seconds.
@@ -182,17 +215,18 @@ func (r *REPL) searchable() error {
 }
 
 func cmdGo(ctx context.Context, r *REPL, args []string, _ string) error {
-	lim, inf, err := parseLimits("go", args, true)
+	sa, err := parseLimits("go", args, true)
 	if err != nil {
 		return err
 	}
-	if noLimit(lim) && !inf {
+	lim := sa.lim
+	if noLimit(lim) && !sa.infinite {
 		lim.Time = goDefault
 	}
 	if err := r.searchable(); err != nil {
 		return err
 	}
-	res, err := r.engine().Search(ctx, r.s.Game(), lim, func(i engine.Info) {
+	res, err := r.engine(sa.exact).Search(ctx, r.s.Game(), lim, func(i engine.Info) {
 		fmt.Fprintln(r.out, i.String())
 	})
 	if err != nil {
@@ -209,17 +243,18 @@ func cmdGo(ctx context.Context, r *REPL, args []string, _ string) error {
 // quickSearch searches the position for hint and genmove: within the
 // limits given, else hintDefault, with no progress lines.
 func (r *REPL) quickSearch(ctx context.Context, name string, args []string) (engine.Result, error) {
-	lim, _, err := parseLimits(name, args, false)
+	sa, err := parseLimits(name, args, false)
 	if err != nil {
 		return engine.Result{}, err
 	}
+	lim := sa.lim
 	if noLimit(lim) {
 		lim.Time = hintDefault
 	}
 	if err := r.searchable(); err != nil {
 		return engine.Result{}, err
 	}
-	return r.engine().Search(ctx, r.s.Game(), lim, nil)
+	return r.engine(sa.exact).Search(ctx, r.s.Game(), lim, nil)
 }
 
 func cmdHint(ctx context.Context, r *REPL, args []string, _ string) error {
@@ -333,13 +368,25 @@ func parseAILevel(side, s string) (aiSide, error) {
 		return a, err
 	}
 	a.level = p.Spec()
-	if _, lim, ok := engine.EngineOf(p); ok && !strings.Contains(s, "threads=") && !strings.Contains(s, "hash=") {
+	if _, lim, ok := engine.EngineOf(p); ok && !ownEngine(s) {
 		a.lim = lim // searched by the session's engine
 		return a, nil
 	}
 	p.NewGame(1)
 	a.player = p
 	return a, nil
+}
+
+// ownEngine reports whether an ab: specification sets something the
+// session's playing engine does not have (threads, table size, contempt,
+// repetition charge, opening book): the player then searches with its own.
+func ownEngine(spec string) bool {
+	for _, k := range []string{"threads=", "hash=", "contempt=", "cycle=", "book="} {
+		if strings.Contains(spec, k) {
+			return true
+		}
+	}
+	return false
 }
 
 func (a aiSide) describe() string {
@@ -451,7 +498,7 @@ func (r *REPL) aiMove(ctx context.Context) error {
 			return fmt.Errorf("the computer (%s): %v", a.player.Spec(), err)
 		}
 	} else {
-		res, err := r.engine().Search(ctx, g, a.lim, nil)
+		res, err := r.engine(false).Search(ctx, g, a.lim, nil)
 		if ctx.Err() != nil {
 			return errors.New("interrupted")
 		}
@@ -496,10 +543,11 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	if err != nil {
 		return err
 	}
-	lim, _, err := parseLimits("analyse", args, false)
+	sa, err := parseLimits("analyse", args, false)
 	if err != nil {
 		return err
 	}
+	lim := sa.lim
 	if noLimit(lim) {
 		lim.Depth = analysis.DefaultDepth
 	}
@@ -511,11 +559,18 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 		return err
 	}
 	g := in.Start
-	if r.anaEng == nil {
-		r.anaEng = analysis.NewEngine(false, 1)
+	eng := &r.anaEng
+	if sa.exact {
+		eng = &r.anaExactEng
 	}
-	a := analysis.New(analysis.Options{Limits: lim, Engine: r.anaEng})
+	if *eng == nil {
+		*eng = analysis.NewEngine(sa.exact, 1)
+	}
+	a := analysis.New(analysis.Options{Limits: lim, Exact: sa.exact, Engine: *eng})
 	head := fmt.Sprintf("analysis at %s", lim)
+	if sa.exact {
+		head += " with the exact search"
+	}
 	if deep, ok := a.ConfirmLimits(); ok {
 		head += fmt.Sprintf(" (marks confirmed at %s)", deep)
 	}
@@ -588,7 +643,7 @@ func completeLimits(infinite bool) func(*REPL, int, []string, string) []string {
 			return nil
 		}
 		var out []string
-		for _, k := range []string{"depth", "time", "nodes"} {
+		for _, k := range []string{"depth", "time", "nodes", "exact"} {
 			if !used[k] {
 				out = append(out, k)
 			}

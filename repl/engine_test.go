@@ -2,11 +2,14 @@ package repl
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"boardrepl/rules/engine"
 )
 
 func TestParseLimits(t *testing.T) {
@@ -27,12 +30,12 @@ func TestParseLimits(t *testing.T) {
 		{"time -1s", "go time -1s: want a positive duration"},
 		{"nodes 0", "go nodes 0: want a whole number of positions, at least 1"},
 		{"6", "go 6: say what the number is: go depth 6"},
-		{"fast", `go fast: unknown limit "fast": want depth N, time T or nodes N (or infinite)`},
+		{"fast", `go fast: unknown limit "fast": want depth N, time T, nodes N, exact or infinite`},
 		{"depth 2 depth 3", "go: depth given twice"},
 		{"infinite depth 3", "go: infinite goes with no other limit"},
 	} {
-		lim, _, err := parseLimits("go", strings.Fields(c.args), true)
-		got := lim.String()
+		sa, err := parseLimits("go", strings.Fields(c.args), true)
+		got := sa.lim.String()
 		if err != nil {
 			got = err.Error()
 		}
@@ -40,8 +43,47 @@ func TestParseLimits(t *testing.T) {
 			t.Errorf("go %s: got %q, want %q", c.args, got, c.want)
 		}
 	}
-	if _, _, err := parseLimits("hint", []string{"infinite"}, false); err == nil {
+	if _, err := parseLimits("hint", []string{"infinite"}, false); err == nil {
 		t.Error("hint accepts infinite")
+	}
+	for args, want := range map[string]bool{"depth 3": false, "exact depth 3": true, "depth 3 EXACT": true} {
+		if sa, err := parseLimits("go", strings.Fields(args), true); err != nil || sa.exact != want || sa.lim.Depth != 3 {
+			t.Errorf("go %s: got %+v, %v; want exact %v at depth 3", args, sa, err, want)
+		}
+	}
+}
+
+// go searches with the playing (selective) engine, as match and uai play,
+// and with exact with the exact one: each prints what a fresh engine of
+// that kind finds in the same position (Ataxx, where the two searches
+// visit different numbers of positions, so that the test tells them apart).
+func TestGoSearchesAsPlay(t *testing.T) {
+	r, out, _ := newToy(t)
+	s := r.s
+	ctx := context.Background()
+	var nodes [2]int64
+	for i, exact := range []bool{false, true} {
+		cmd := "go depth 5"
+		if exact {
+			cmd += " exact"
+		}
+		out.Reset()
+		if err := r.Exec(ctx, cmd); err != nil {
+			t.Fatal(err)
+		}
+		res, err := engine.New(engine.Options{Selective: !exact}).Search(ctx, s.Game(), engine.Limits{Depth: 5}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes[i] = res.Nodes
+		want := fmt.Sprintf("depth 5 score %s nodes %d ", engine.FormatScore(res.Score), res.Nodes)
+		best := fmt.Sprintf("bestmove %s score %s depth 5\n", res.BestText, engine.FormatScore(res.Score))
+		if !strings.Contains(out.String(), "\n"+want) || !strings.HasSuffix(out.String(), best) {
+			t.Errorf("%s printed\n%swant a line starting %q and the last line %q", cmd, out.String(), want, best)
+		}
+	}
+	if nodes[0] == nodes[1] {
+		t.Errorf("the selective and exact searches both visit %d nodes: the test cannot tell them apart", nodes[0])
 	}
 }
 
@@ -75,7 +117,7 @@ func TestEngineErrors(t *testing.T) {
 		{"eval", "Toy has no evaluation"},
 		{"eval now", `eval takes no arguments (got "now")`},
 		{"analyse", "no moves to analyse yet ('go' or 'hint' search this position)"},
-		{"hint infinite", `hint infinite: unknown limit "infinite": want depth N, time T or nodes N`},
+		{"hint infinite", `hint infinite: unknown limit "infinite": want depth N, time T, nodes N or exact`},
 		{"ai", ""},
 		{"ai purple", "ai purple: no side \"purple\": want x, o, first, second, both or off"},
 		{"ai x 0", "ai x 0: want a level from 1 to 9 (see 'help ai')"},
@@ -182,6 +224,15 @@ func TestAIPlayerSpec(t *testing.T) {
 	if a := r.ai[1]; a.player != nil || a.lim.Depth != 3 {
 		t.Errorf("ab spec not searched by the session's engine: %+v", a)
 	}
+	// A setting the session's engine does not have: the player's own engine.
+	for _, spec := range []string{"ab:depth=2,contempt=0", "ab:depth=2,threads=2", "ab:depth=2,book=0"} {
+		if err := r.Exec(ctx, "ai second "+spec); err != nil {
+			t.Fatal(err)
+		}
+		if r.ai[1].player == nil {
+			t.Errorf("ai second %s: searched by the session's engine, which ignores the setting", spec)
+		}
+	}
 }
 
 // One engine per session: it survives new games.
@@ -209,10 +260,11 @@ func TestOneEnginePerSession(t *testing.T) {
 func TestEngineCompletion(t *testing.T) {
 	r, _, _ := newToy(t)
 	for _, c := range []struct{ before, want string }{
-		{"go ", "depth infinite nodes time"},
-		{"go depth 3 ", "nodes time"},
+		{"go ", "depth exact infinite nodes time"},
+		{"go depth 3 ", "exact nodes time"},
+		{"go exact ", "depth nodes time"},
 		{"go time ", "10s 1s 2s 30s 500ms 5s"},
-		{"hint ", "depth nodes time"},
+		{"hint ", "depth exact nodes time"},
 		{"analyse d", "depth"},
 		{"ai ", "both first o off second x"},
 		{"ai o ", "1 2 3 4 5 6 7 8 9 ab:depth= ab:nodes= ab:time= mcts:playouts= mcts:time= random"},

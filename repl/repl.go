@@ -35,11 +35,12 @@ type REPL struct {
 	now     func() time.Time
 	// depth of nested 'run' files, to stop a file running itself.
 	depth int
-	// The session's search engine (made on first use) and the game it last
-	// searched (see engine()).
-	eng    *engine.Engine
-	anaEng *engine.Engine // the analyses' engine (analysis.NewEngine), made on the first analyse
-	engKey string
+	// The session's search engines (made on first use: the playing one and
+	// the exact one) and the game they last searched (see engine()).
+	eng, exactEng *engine.Engine
+	// The analyses' engines (analysis.NewEngine), made on the first analyse.
+	anaEng, anaExactEng *engine.Engine
+	engKey              string
 	// ai says how the computer plays each side.
 	ai [2]aiSide
 }

@@ -18,9 +18,10 @@ import (
 //
 // analyse judges every move of the game's history (from g:start()) as the
 // REPL's analyse does (rules/analysis): a score is score (units) only when
-// nothing is proven, else mate (plies) or margin; *_text as printed.
+// nothing is proven, else mate (plies) or margin; *_text as printed. With
+// exact=true the exact search judges (as analyse --exact).
 
-// g:analyse{depth=N, time=S, nodes=N, confirm=K}
+// g:analyse{depth=N, time=S, nodes=N, confirm=K, exact=true}
 func (e *env) gameAnalyse(L *lua.LState) int {
 	gv := checkGame(L)
 	opts := L.OptTable(2, L.NewTable())
@@ -40,10 +41,15 @@ func (e *env) gameAnalyse(L *lua.LState) int {
 	if err != nil {
 		L.RaiseError("analyse: %v", err)
 	}
-	if e.anaEng == nil {
-		e.anaEng = analysis.NewEngine(false, 1)
+	exact := exactOption(L, opts)
+	eng := &e.anaEng
+	if exact {
+		eng = &e.anaExactEng
 	}
-	a := analysis.New(analysis.Options{Limits: lim, Confirm: confirm, Engine: e.anaEng})
+	if *eng == nil {
+		*eng = analysis.NewEngine(exact, 1)
+	}
+	a := analysis.New(analysis.Options{Limits: lim, Confirm: confirm, Exact: exact, Engine: *eng})
 	rep, err := a.Analyse(e.ctx, l, nil)
 	if err != nil {
 		L.RaiseError("analyse: %v", err)

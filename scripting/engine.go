@@ -12,7 +12,13 @@ import (
 //
 //	g:search{depth=6}                 -> {best="f2", score=35, score_text="+35", pv={...}, depth=6, nodes=1234}
 //	g:search{time=0.5, nodes=100000}  -- seconds, and a node cap
+//	g:search{depth=5, exact=true}     -- the exact search
 //	g:eval()                          -> score, {material=..., mobility=...}
+//
+// g:search is the REPL's go: the engine's playing search (selective, as
+// match and uai play; the game's opening book where it has one), or with
+// exact=true the exact search (the minimax value of the depth, every win
+// within it at its shortest distance). Each keeps its table for the script.
 //
 // Scores are from the side to move's view (100 = about one piece or seed);
 // score is nil when the result is proven: then mate is the number of plies
@@ -41,10 +47,14 @@ func (e *env) gameSearch(L *lua.LState) int {
 	if gv.game().Result().Over() {
 		L.RaiseError("search: the game is over")
 	}
-	if e.engine == nil {
-		e.engine = engine.New(engine.Options{})
+	eng, eopts := &e.engine, engine.Options{Selective: true}
+	if exactOption(L, opts) {
+		eng, eopts = &e.exactEngine, engine.Options{}
 	}
-	res, err := e.engine.Search(e.ctx, gv.game(), lim, nil)
+	if *eng == nil {
+		*eng = engine.New(eopts)
+	}
+	res, err := (*eng).Search(e.ctx, gv.game(), lim, nil)
 	if err != nil {
 		L.RaiseError("search: %v", err)
 	}
@@ -95,6 +105,18 @@ func setScore(t *lua.LTable, prefix string, score int) {
 
 // searchLimits reads the limits depth, time and nodes of the options table
 // at argument 2 (g:search, g:analyse); missing ones stay zero.
+// exactOption reads exact=true|false (false when absent).
+func exactOption(L *lua.LState, opts *lua.LTable) bool {
+	switch v := opts.RawGetString("exact"); v {
+	case lua.LNil, lua.LFalse:
+		return false
+	case lua.LTrue:
+		return true
+	}
+	L.ArgError(2, "exact: want true or false")
+	return false
+}
+
 func searchLimits(L *lua.LState, opts *lua.LTable) engine.Limits {
 	var lim engine.Limits
 	if v := opts.RawGetString("depth"); v != lua.LNil {

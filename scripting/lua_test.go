@@ -6,12 +6,15 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"boardrepl/rules"
 	_ "boardrepl/rules/all"
+	"boardrepl/rules/engine"
 	"boardrepl/rules/line"
 )
 
@@ -313,14 +316,52 @@ check(p.score ~= nil and p.score_text ~= nil, "the move played is scored")
 raises(function() h:analyse{depth=0} end, "depth")
 raises(function() h:analyse{confirm=99} end, "confirm")
 raises(function() h:analyse{time=-1} end, "time")
+raises(function() h:analyse{exact="yes"} end, "exact")
+eq(h:analyse{depth=2, exact=true}.plies[1].note, "missed a win in 1 ply", "the exact search agrees")
+-- exact=true asks for the exact search; it too finds the escape.
+eq(g:search{depth=3, exact=true}.mate, 1, "exact: the king escapes in one ply")
+raises(function() g:search{depth=1, exact=1} end, "exact")
 -- svg draws the board as an SVG picture with the last move.
 local svg = h:svg()
 check(svg:find('^<svg xmlns="http://www.w3.org/2000/svg"') ~= nil, "an SVG picture")
 check(svg:find('class="last" data%-square="c7"') ~= nil, "the last move")
 check(svg:find('data%-square="c7" data%-piece="K"') ~= nil, "the king on c7")
 `)
-	if st != ExitOK || !strings.Contains(out, "23 passed, 0 failed") {
+	if st != ExitOK || !strings.Contains(out, "27 passed, 0 failed") {
 		t.Fatalf("status %d\n%s\n%s", st, out, errOut)
+	}
+}
+
+// g:search is the REPL's go: the playing (selective) engine, and with
+// exact=true the exact one; each finds what a fresh engine of its kind
+// finds (Ataxx from the start, where the two visit different numbers of
+// positions, so that the test tells them apart).
+func TestSearchEngines(t *testing.T) {
+	out, errOut, st := run(t, `
+print(game("ataxx"):search{depth=5}.nodes)
+print(game("ataxx"):search{depth=5, exact=true}.nodes)
+`)
+	if st != ExitOK {
+		t.Fatalf("status %d\n%s\n%s", st, out, errOut)
+	}
+	info, err := rules.Lookup("ataxx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, sel := range []bool{true, false} {
+		g, err := info.NewGame(nil, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := engine.New(engine.Options{Selective: sel}).Search(context.Background(), g, engine.Limits{Depth: 5}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, strconv.FormatInt(res.Nodes, 10))
+	}
+	if got := strings.Fields(out); len(got) < 2 || !slices.Equal(got[:2], want) || want[0] == want[1] {
+		t.Errorf("nodes of the selective and exact searches: got %v, want %v (and different)", got, want)
 	}
 }
 

@@ -40,14 +40,17 @@ const (
 
 // env is one script run: one Lua state and what the bindings need.
 type env struct {
-	L       *lua.LState
-	ctx     context.Context
-	mem     *memWatch      // the memory cap (memory.go)
-	engine  *engine.Engine // made on the first g:search
-	anaEng  *engine.Engine // the analyses' engine (analysis.NewEngine), made on the first g:analyse
-	out     io.Writer      // print and check reports
-	errOut  io.Writer      // script errors
-	verbose bool
+	L   *lua.LState
+	ctx context.Context
+	mem *memWatch // the memory cap (memory.go)
+	// The engines of g:search (the playing one, the exact one) and of
+	// g:analyse (analysis.NewEngine, selective and exact), each made on
+	// first use.
+	engine, exactEngine *engine.Engine
+	anaEng, anaExactEng *engine.Engine
+	out                 io.Writer // print and check reports
+	errOut              io.Writer // script errors
+	verbose             bool
 	// roots are the directories fixtures may be read from: the script's
 	// directory and the fixtures directory (absolute, symlinks resolved;
 	// see fixtures.go).
