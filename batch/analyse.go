@@ -43,7 +43,8 @@ the worst moves end each record:
   game.txt: 1 ?, 0 ??; worst moves: ply 3 red g1g3? (-226)
 Results are printed in input order as they finish.
 
-  --depth N      search depth in plies (the default, 6, when no limit is given)
+  --depth N      search depth in plies (when no limit is given: 6; 12 in
+                 Oware, 8 on Konobi boards up to 5x5, where a ply costs less)
   --time T       search time per position (500ms, 2s)
   --nodes N      about N nodes per position
   -j N           positions searched in parallel (default 1); results do not depend on it
@@ -184,9 +185,6 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, c.Name, usagef("-j and -t want at least 1"))
 	case skip < 0 || stopAfter < 0 || confirm < 0:
 		return fail(stderr, c.Name, usagef("--skip, --stop-after and --confirm cannot be negative"))
-	}
-	if lim.Depth == 0 && lim.Time == 0 && lim.Nodes == 0 {
-		lim.Depth = analysis.DefaultDepth
 	}
 	var info *rules.Info
 	opts := []string(gf.opts)
@@ -355,7 +353,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			dubious, blunders = dubious+d, blunders+b
 			printWorst(stdout, &gf, it.file, plies)
 			if *svgFile != "" {
-				if err := analyseGraph(*svgFile, it.g, plies, lim); err != nil {
+				if err := analyseGraph(*svgFile, it.g, plies, analysis.LimitsFor(it.g, lim)); err != nil {
 					fmt.Fprintf(stderr, "boardrepl analyse: --svg: %v\n", err)
 					status = ExitFail
 				}

@@ -103,7 +103,27 @@ func init() {
 			Help: aiHelp},
 			Group: "engine", Run: cmdAI, Complete: completeAI},
 		{Spec: command.Spec{Name: "analyse", Aliases: []string{"analyze"}, Args: "[depth N] [time T] [nodes N] [exact] [--svg FILE]", Summary: "score every move so far; mark the bad ones ? and ??",
-			Help: "Judges every move of the game from its start up to the current position\n(depth " + strconv.Itoa(analysis.DefaultDepth) + " unless limited; the engine's selective search, as in play, a\nfresh table for every position): the move played is scored by a search\nof the position after it one ply shallower, so that it and the engine's\nbest move are judged at the same depth; each line gives its score for the\nside that played it and, when the engine prefers another move, that move,\nits score, the loss and its line:\n  ply 3 red g1g3? +16, best e2 +242 (loss 226) line e2 a3 e2c3\nA move losing " + strconv.Itoa(analysis.Dubious) + " or more (about a piece) and " + strconv.Itoa(analysis.DubiousChances) + " points of the mover's\nexpected score (in %, from the score by the logistic curve of chess sites:\n+300 is 75 %) is marked ?, " + strconv.Itoa(analysis.Blunder) + " or more and " + strconv.Itoa(analysis.BlunderChances) + " points ??, so that a\nloss in a game already decided is no blunder; one that throws away a proven win is ?? (missed a win in N plies), one that\nwalks into a proven loss the best move avoids is ?? (allows a loss in N\nplies). A marked move is searched again " + strconv.Itoa(analysis.DefaultConfirm) + " plies deeper and keeps the\nmilder mark: a verdict is only given when it holds deeper.\nThen the best move now and the (up to 3) worst moves.\n  --svg FILE  also draw the evaluation graph (score per ply, ? and ?? marked)\n              as an SVG picture in FILE (a new file, or an SVG picture)\nCtrl-C stops it; what was printed stays.\n" + limitsHelp},
+			Help: "Judges every move of the game from its start up to the current position\n" +
+				"(depth " + strconv.Itoa(analysis.DefaultDepth) + " unless limited, 12 in Oware and 8 on Konobi boards up to 5x5,\n" +
+				"where a ply costs less; the engine's selective search, as in play, a\n" +
+				"fresh table for every position): the move played is scored by a search\n" +
+				"of the position after it one ply shallower, so that it and the engine's\n" +
+				"best move are judged at the same depth; each line gives its score for the\n" +
+				"side that played it and, when the engine prefers another move, that move,\n" +
+				"its score, the loss and its line:\n" +
+				"  ply 3 red g1g3? +16, best e2 +242 (loss 226) line e2 a3 e2c3\n" +
+				"A move losing " + strconv.Itoa(analysis.Dubious) + " or more (about a piece) and " + strconv.Itoa(analysis.DubiousChances) + " points of the mover's\n" +
+				"expected score (in %, from the score by the logistic curve of chess sites:\n" +
+				"+300 is 75 %) is marked ?, " + strconv.Itoa(analysis.Blunder) + " or more and " + strconv.Itoa(analysis.BlunderChances) + " points ??, so that a\n" +
+				"loss in a game already decided is no blunder; one that throws away a\n" +
+				"proven win is ?? (missed a win in N plies), one that walks into a proven\n" +
+				"loss the best move avoids is ?? (allows a loss in N plies). A marked move\n" +
+				"is searched again " + strconv.Itoa(analysis.DefaultConfirm) + " plies deeper and keeps the milder mark: a verdict\n" +
+				"is only given when it holds deeper.\n" +
+				"Then the best move now and the (up to 3) worst moves.\n" +
+				"  --svg FILE  also draw the evaluation graph (score per ply, ? and ?? marked)\n" +
+				"              as an SVG picture in FILE (a new file, or an SVG picture)\n" +
+				"Ctrl-C stops it; what was printed stays.\n" + limitsHelp},
 			Group: "engine", Run: cmdAnalyse, Complete: completeLimits(false)},
 		// Edit.
 		{Spec: command.Spec{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE", Summary: "put a piece on a square, ignoring the rules",

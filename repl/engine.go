@@ -547,10 +547,6 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	if err != nil {
 		return err
 	}
-	lim := sa.lim
-	if noLimit(lim) {
-		lim.Depth = analysis.DefaultDepth
-	}
 	if r.s.Cursor() == 0 {
 		return errors.New("no moves to analyse yet ('go' or 'hint' search this position)")
 	}
@@ -566,12 +562,12 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	if *eng == nil {
 		*eng = analysis.NewEngine(sa.exact, 1)
 	}
-	a := analysis.New(analysis.Options{Limits: lim, Exact: sa.exact, Engine: *eng})
-	head := fmt.Sprintf("analysis at %s", lim)
+	a := analysis.New(analysis.Options{Limits: sa.lim, Exact: sa.exact, Engine: *eng})
+	head := fmt.Sprintf("analysis at %s", a.Limits(g))
 	if sa.exact {
 		head += " with the exact search"
 	}
-	if deep, ok := a.ConfirmLimits(); ok {
+	if deep, ok := a.ConfirmLimits(g); ok {
 		head += fmt.Sprintf(" (marks confirmed at %s)", deep)
 	}
 	fmt.Fprintf(r.out, "%s; scores from the mover's view (%d is %s); ? loses %d or more and %d%% of the expected score, ?? %d and %d%%\n",

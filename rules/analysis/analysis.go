@@ -68,16 +68,44 @@ func Chances(units int) float64 {
 	return 100 / (1 + math.Exp(-0.00368208*float64(units)))
 }
 
-// DefaultDepth is the depth of an analysis given no limit.
+// DefaultDepth is the depth of an analysis given no limit, in the games
+// that do not ask for another (Depther).
 const DefaultDepth = 6
+
+// Depther is a game whose analyses search to another depth when given no
+// limit: a game where a ply of search costs much less, so that its
+// analysis at that depth still visits fewer positions a move than
+// Tablut's at DefaultDepth (about 11,000 on the server records): Oware
+// (depth 12: about 5,400) and Konobi on boards up to 5x5 (depth 8: about
+// 5,300), measured on the records in fixtures/.
+type Depther interface {
+	AnalysisDepth() int
+}
+
+// DepthOf is the depth of an analysis of g given no limit.
+func DepthOf(g rules.Game) int {
+	if d, ok := g.(Depther); ok {
+		return d.AnalysisDepth()
+	}
+	return DefaultDepth
+}
+
+// LimitsFor are the limits of the searches of an analysis of g given lim:
+// lim, or the depth DepthOf(g) when lim is empty.
+func LimitsFor(g rules.Game, lim engine.Limits) engine.Limits {
+	if lim == (engine.Limits{}) {
+		lim.Depth = DepthOf(g)
+	}
+	return lim
+}
 
 // DefaultConfirm is how many plies deeper a suspect move is searched again.
 const DefaultConfirm = 2
 
 // Options configure an analysis.
 type Options struct {
-	// Limits of the search of every position (Depth DefaultDepth when none
-	// is given). With a time or node limit the confirming search gets
+	// Limits of the search of every position (the game's DepthOf when
+	// none is given). With a time or node limit the confirming search gets
 	// three times as much.
 	Limits engine.Limits
 	// Confirm is how many plies deeper a marked move is searched again
@@ -102,13 +130,7 @@ func NewEngine(exact bool, threads int) *engine.Engine {
 		Selective: !exact, NoBook: true, Contempt: -1})
 }
 
-func (o Options) limits() engine.Limits {
-	l := o.Limits
-	if l == (engine.Limits{}) {
-		l.Depth = DefaultDepth
-	}
-	return l
-}
+func (o Options) limits(g rules.Game) engine.Limits { return LimitsFor(g, o.Limits) }
 
 func (o Options) confirm() int {
 	switch {
@@ -120,9 +142,9 @@ func (o Options) confirm() int {
 	return o.Confirm
 }
 
-// deeper returns the limits of the confirming search.
-func (o Options) deeper() engine.Limits {
-	l := o.limits()
+// deeper returns the limits of the confirming search of g.
+func (o Options) deeper(g rules.Game) engine.Limits {
+	l := o.limits(g)
 	c := o.confirm()
 	if l.Depth > 0 {
 		l.Depth = min(l.Depth+c, engine.MaxPly-1)
@@ -205,13 +227,13 @@ func New(opts Options) *Analyser {
 	return &Analyser{opts: opts, e: e}
 }
 
-// Limits are the limits of the searches at the analysis's own depth.
-func (a *Analyser) Limits() engine.Limits { return a.opts.limits() }
+// Limits are the limits of the searches of an analysis of g at its own depth.
+func (a *Analyser) Limits(g rules.Game) engine.Limits { return a.opts.limits(g) }
 
-// ConfirmLimits are the limits of the confirming searches, and whether
+// ConfirmLimits are the limits of the confirming searches of g, and whether
 // there are any.
-func (a *Analyser) ConfirmLimits() (engine.Limits, bool) {
-	return a.opts.deeper(), a.opts.confirm() > 0
+func (a *Analyser) ConfirmLimits(g rules.Game) (engine.Limits, bool) {
+	return a.opts.deeper(g), a.opts.confirm() > 0
 }
 
 var errInterrupted = errors.New("interrupted")
@@ -311,7 +333,7 @@ func units(s int) int {
 func (a *Analyser) Judge(ctx context.Context, g rules.Game, m rules.Move) (Ply, error) {
 	p := Ply{Side: g.SideToMove(), Move: g.FormatMove(m), Position: g.Position()}
 	p.SideName = g.SideName(p.Side)
-	lim := a.opts.limits()
+	lim := a.opts.limits(g)
 	best, err := a.search(ctx, g, lim)
 	if err != nil {
 		return p, err
@@ -330,7 +352,7 @@ func (a *Analyser) Judge(ctx context.Context, g rules.Game, m rules.Move) (Ply, 
 		return p, nil
 	}
 	// Confirm the verdict deeper: keep the milder mark.
-	deep := a.opts.deeper()
+	deep := a.opts.deeper(g)
 	best2, err := a.search(ctx, g, deep)
 	if err != nil {
 		return p, err
@@ -380,8 +402,8 @@ type Report struct {
 // (an interruption) the report holds the plies judged so far.
 func (a *Analyser) Analyse(ctx context.Context, l Line, each func(Ply)) (*Report, error) {
 	start := time.Now()
-	rep := &Report{Limits: a.opts.limits()}
-	rep.ConfirmLimits, _ = a.ConfirmLimits()
+	rep := &Report{Limits: a.opts.limits(l.Start)}
+	rep.ConfirmLimits, _ = a.ConfirmLimits(l.Start)
 	g := l.Start.Clone()
 	for i, st := range l.Steps {
 		var p Ply
@@ -496,7 +518,7 @@ func (p *Ply) GraphScore(limit int) int {
 // Search searches one position at the analysis's limits, from an empty
 // table (so the result does not depend on earlier searches).
 func (a *Analyser) Search(ctx context.Context, g rules.Game) (engine.Result, error) {
-	return a.search(ctx, g, a.opts.limits())
+	return a.search(ctx, g, a.opts.limits(g))
 }
 
 // GraphLimit is the score (in units) at which evaluation graphs are

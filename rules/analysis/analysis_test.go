@@ -336,3 +336,50 @@ func TestExactOption(t *testing.T) {
 		}
 	}
 }
+
+// Given no limit, an analysis searches to its game's depth (DepthOf):
+// deeper in Oware and on small Konobi boards, where a ply costs less; a
+// limit given is kept. The plies are judged at that depth and the
+// confirming searches two plies deeper.
+func TestDefaultDepthPerGame(t *testing.T) {
+	for _, c := range []struct {
+		id   string
+		opts []string
+		want int
+	}{
+		{"tablut", nil, DefaultDepth},
+		{"ataxx", nil, DefaultDepth},
+		{"oware", nil, 12},
+		{"konobi", []string{"size=5"}, 8},
+		{"konobi", []string{"size=6"}, DefaultDepth},
+		{"konobi", nil, DefaultDepth},
+	} {
+		info, err := rules.Lookup(c.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := info.NewGame(c.opts, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := DepthOf(g); got != c.want {
+			t.Errorf("%s %v: DepthOf %d, want %d", c.id, c.opts, got, c.want)
+		}
+		if got := LimitsFor(g, engine.Limits{Nodes: 500}); got != (engine.Limits{Nodes: 500}) {
+			t.Errorf("%s %v: a limit given became %v", c.id, c.opts, got)
+		}
+	}
+	l := makeLine(t, "oware", "", "F", "L", "E")
+	rep, err := New(Options{}).Analyse(context.Background(), l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Limits.Depth != 12 || rep.ConfirmLimits.Depth != 14 {
+		t.Errorf("Oware analysed at %v, confirmed at %v; want depth 12 and 14", rep.Limits, rep.ConfirmLimits)
+	}
+	for _, p := range rep.Plies {
+		if p.Depth < 12 && engine.MatePlies(p.BestScore) == 0 {
+			t.Errorf("ply %d %s judged at depth %d, want 12", p.Ply, p.Move, p.Depth)
+		}
+	}
+}
