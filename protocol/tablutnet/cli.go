@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -56,7 +57,9 @@ At the end the game record (boardrepl's record format) is written to
   --player P     ab (the alpha-beta engine, default), random, or first (the
                  first legal move; for tests)
   --depth N      also stop each search at depth N
-  --threads N    search threads (default 1)
+  --threads N    search threads (default: one per core of the machine, at
+                 most 8: the server gives each player the machine on its own
+                 turn, and osarracino, a bot of the challenge, does the same)
   --seed N       the random player's seed (default 1)
   --record FILE  where to write the record
   --verbose      after each of our moves, print what its search reached:
@@ -67,6 +70,12 @@ At the end the game record (boardrepl's record format) is written to
 Exit status: 0 when the game reached a final state, 1 when the connection
 failed or ended first, 2 for bad usage.
 `
+
+// DefaultThreads is the client's number of search threads without
+// --threads: one per core, at most 8 (a game server gives each player the
+// machine on its own turn; osarracino, a bot of the challenge, also
+// searches with as many threads as cores).
+func DefaultThreads() int { return min(runtime.NumCPU(), 8) }
 
 // ClientCmd is the tablut-client subcommand.
 var ClientCmd = &command.Command{
@@ -87,7 +96,7 @@ func RunClient(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := fs.String("name", "boardrepl", "")
 	player := fs.String("player", "ab", "")
 	depth := fs.Int("depth", 0, "")
-	threads := fs.Int("threads", 1, "")
+	threads := fs.Int("threads", DefaultThreads(), "")
 	seed := fs.Uint64("seed", 1, "")
 	recPath := fs.String("record", "", "")
 	silence := fs.Float64("silence", 0, "")
