@@ -256,15 +256,18 @@ func TestForcedAndGraph(t *testing.T) {
 // depth) proves each of them within the distance said. The Konobi record
 // is a short 5x5 game full of forced wins (vectors/konobi/games.jsonl);
 // the Ataxx line walks into a loss in 6 plies (red's g1e2: blue then
-// takes every red piece in 5).
+// takes every red piece in 5); the Tablut record is a random game on the
+// challenge server (vectors/tablut-ashton/games.jsonl), analysed at the
+// default depth, where king escapes are missed and allowed.
 func TestSelectiveProofsHold(t *testing.T) {
 	konobi := recordLine(t, "../../fixtures/konobi/games/referee-5.rec")
 	ataxx := makeLine(t, "ataxx", "", "f2", "b2", "f2d4", "a2", "g1e2")
+	tablut := recordLine(t, "../../fixtures/tablut/games/server-04.rec")
 	proofs := 0
 	for _, c := range []struct {
 		l     Line
 		depth int
-	}{{konobi, 4}, {ataxx, 6}} {
+	}{{konobi, 4}, {ataxx, 6}, {tablut, DefaultDepth}} {
 		a := New(Options{Limits: engine.Limits{Depth: c.depth}, Confirm: -1})
 		rep, err := a.Analyse(context.Background(), c.l, nil)
 		if err != nil {
