@@ -94,7 +94,7 @@ func init() {
 			Help: "Searches like 'hint' (" + hintDefault.String() + " unless limited), then plays the move it finds\n(as GTP's genmove does) and shows the board.\n" + limitsHelp + "\n  genmove        genmove depth 4"},
 			Group: "engine", Run: cmdGenmove, Complete: completeLimits(false)},
 		{Spec: command.Spec{Name: "hint", Args: "[depth N] [time T] [nodes N] [exact]", Summary: "a quick search: a move to play, its score and line",
-			Help: "Searches the current position briefly (" + hintDefault.String() + " unless limited) and suggests\na move with its score for the side to move and the expected line. The\nmove is not played.\n" + limitsHelp},
+			Help: "Searches the current position briefly (" + hintDefault.String() + " unless limited) and suggests\na move with its score for the side to move and the expected line. The\nmove is not played. Where the game has an opening book (Oware with\ntournament endings) it suggests the book's move, and says so.\n" + limitsHelp},
 			Group: "engine", Run: cmdHint, Complete: completeLimits(false)},
 		{Spec: command.Spec{Name: "eval", Summary: "the static evaluation of this position, term by term",
 			Help: "Prints the game's static evaluation of the current position (no search),\nfrom the side to move's view: positive favours the side to move, 100 is\nabout a piece (a seed in Oware, a step of connection distance in Konobi).\nEach term is listed (material, mobility...), then their total."},

@@ -60,7 +60,7 @@ LEVEL is 1 to 9 (default ` + strconv.Itoa(aiDefaultLevel) + `):
 mcts:playouts=N, mcts:time=T (see 'boardrepl help match').
 The levels and ab: players search as match and uai play: the engine's
 playing search (null move, reductions, pruning), with the game's opening
-book where it has one (Oware, end=tournament).
+book where it has one (Oware, end=tournament: its moves say so).
 Ctrl-C while the computer thinks stops it without playing; 'ai both' is then
 switched off.
   ai blue 2      ai second      ai both 1      ai white ab:nodes=20000`)
@@ -87,30 +87,42 @@ type aiSide struct {
 	player engine.Player // other player specs (random, mcts)
 }
 
-// engine returns one of the session's engines, telling them about a new
-// game when the game, its options or its start changed since the last
-// search: the playing engine (engine.Options.Selective, as match, uai and
-// tablut-client play; with the game's opening book) unless exact, else the
-// exact search (the minimax value of the depth, every win within it at its
-// shortest distance).
-func (r *REPL) engine(exact bool) *engine.Engine {
+// engineKind names the session's engines.
+type engineKind int
+
+const (
+	// playEngine plays: the engine's selective search, as match, uai and
+	// tablut-client play, with the game's opening book (ai, hint, genmove).
+	playEngine engineKind = iota
+	// searchEngine searches the position: the same search without the
+	// book (go).
+	searchEngine
+	// exactEngine is the exact search: the minimax value of the depth,
+	// every win within it at its shortest distance ('exact').
+	exactEngine
+)
+
+// engine returns one of the session's engines (made on first use),
+// telling them all about a new game when the game, its options or its
+// start changed since the last search.
+func (r *REPL) engine(kind engineKind) *engine.Engine {
 	key := r.s.Info().ID + " " + strings.Join(r.s.OptionPairs(), " ") + " " + r.s.Start()
 	if key != r.engKey {
-		for _, e := range []*engine.Engine{r.eng, r.exactEng} {
+		for _, e := range r.engs {
 			if e != nil {
 				e.NewGame()
 			}
 		}
 		r.engKey = key
 	}
-	e, opts := &r.eng, engine.Options{Selective: true}
-	if exact {
-		e, opts = &r.exactEng, engine.Options{}
+	if r.engs[kind] == nil {
+		r.engs[kind] = engine.New([...]engine.Options{
+			playEngine:   {Selective: true},
+			searchEngine: {Selective: true, NoBook: true},
+			exactEngine:  {},
+		}[kind])
 	}
-	if *e == nil {
-		*e = engine.New(opts)
-	}
-	return *e
+	return r.engs[kind]
 }
 
 // searchArgs are the arguments of go, hint, genmove and analyse.
@@ -226,7 +238,11 @@ func cmdGo(ctx context.Context, r *REPL, args []string, _ string) error {
 	if err := r.searchable(); err != nil {
 		return err
 	}
-	res, err := r.engine(sa.exact).Search(ctx, r.s.Game(), lim, func(i engine.Info) {
+	kind := searchEngine
+	if sa.exact {
+		kind = exactEngine
+	}
+	res, err := r.engine(kind).Search(ctx, r.s.Game(), lim, func(i engine.Info) {
 		fmt.Fprintln(r.out, i.String())
 	})
 	if err != nil {
@@ -254,7 +270,11 @@ func (r *REPL) quickSearch(ctx context.Context, name string, args []string) (eng
 	if err := r.searchable(); err != nil {
 		return engine.Result{}, err
 	}
-	return r.engine(sa.exact).Search(ctx, r.s.Game(), lim, nil)
+	kind := playEngine
+	if sa.exact {
+		kind = exactEngine
+	}
+	return r.engine(kind).Search(ctx, r.s.Game(), lim, nil)
 }
 
 func cmdHint(ctx context.Context, r *REPL, args []string, _ string) error {
@@ -289,6 +309,8 @@ func cmdGenmove(ctx context.Context, r *REPL, args []string, _ string) error {
 // scoreNote says how deep a result was searched or what it proves.
 func scoreNote(res engine.Result) string {
 	switch m := res.Mate(); {
+	case res.Book:
+		return fmt.Sprintf("from the opening book, searched to depth %d", res.Depth)
 	case m > 0:
 		return "wins in " + plies(m)
 	case m < 0:
@@ -498,7 +520,7 @@ func (r *REPL) aiMove(ctx context.Context) error {
 			return fmt.Errorf("the computer (%s): %v", a.player.Spec(), err)
 		}
 	} else {
-		res, err := r.engine(false).Search(ctx, g, a.lim, nil)
+		res, err := r.engine(playEngine).Search(ctx, g, a.lim, nil)
 		if ctx.Err() != nil {
 			return errors.New("interrupted")
 		}

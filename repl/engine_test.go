@@ -71,7 +71,7 @@ func TestGoSearchesAsPlay(t *testing.T) {
 		if err := r.Exec(ctx, cmd); err != nil {
 			t.Fatal(err)
 		}
-		res, err := engine.New(engine.Options{Selective: !exact}).Search(ctx, s.Game(), engine.Limits{Depth: 5}, nil)
+		res, err := engine.New(engine.Options{Selective: !exact, NoBook: true}).Search(ctx, s.Game(), engine.Limits{Depth: 5}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,14 +242,14 @@ func TestOneEnginePerSession(t *testing.T) {
 	if err := r.Exec(ctx, "hint depth 2"); err != nil {
 		t.Fatal(err)
 	}
-	e := r.eng
+	e := r.engs[playEngine]
 	if err := r.Exec(ctx, "new first=o"); err != nil {
 		t.Fatal(err)
 	}
 	if err := r.Exec(ctx, "hint depth 2"); err != nil {
 		t.Fatal(err)
 	}
-	if r.eng != e || e == nil {
+	if r.engs[playEngine] != e || e == nil {
 		t.Error("a new game made a new engine")
 	}
 	if !strings.Contains(r.engKey, "first=o") {

@@ -35,9 +35,9 @@ type REPL struct {
 	now     func() time.Time
 	// depth of nested 'run' files, to stop a file running itself.
 	depth int
-	// The session's search engines (made on first use: the playing one and
-	// the exact one) and the game they last searched (see engine()).
-	eng, exactEng *engine.Engine
+	// The session's search engines by kind (made on first use) and the
+	// game they last searched (see engine()).
+	engs [exactEngine + 1]*engine.Engine
 	// The analyses' engines (analysis.NewEngine), made on the first analyse.
 	anaEng, anaExactEng *engine.Engine
 	engKey              string

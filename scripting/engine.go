@@ -16,8 +16,8 @@ import (
 //	g:eval()                          -> score, {material=..., mobility=...}
 //
 // g:search is the REPL's go: the engine's playing search (selective, as
-// match and uai play; the game's opening book where it has one), or with
-// exact=true the exact search (the minimax value of the depth, every win
+// match and uai play; it searches even where the game has an opening
+// book), or with exact=true the exact search (the minimax value of the depth, every win
 // within it at its shortest distance). Each keeps its table for the script.
 //
 // Scores are from the side to move's view (100 = about one piece or seed);
@@ -47,7 +47,7 @@ func (e *env) gameSearch(L *lua.LState) int {
 	if gv.game().Result().Over() {
 		L.RaiseError("search: the game is over")
 	}
-	eng, eopts := &e.engine, engine.Options{Selective: true}
+	eng, eopts := &e.engine, engine.Options{Selective: true, NoBook: true}
 	if exactOption(L, opts) {
 		eng, eopts = &e.exactEngine, engine.Options{}
 	}

@@ -354,7 +354,7 @@ print(game("ataxx"):search{depth=5, exact=true}.nodes)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := engine.New(engine.Options{Selective: sel}).Search(context.Background(), g, engine.Limits{Depth: 5}, nil)
+		res, err := engine.New(engine.Options{Selective: sel, NoBook: true}).Search(context.Background(), g, engine.Limits{Depth: 5}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

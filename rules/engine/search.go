@@ -240,6 +240,9 @@ type Result struct {
 	// Stopped is true when a limit other than depth (time, nodes, the
 	// context) cut the search short.
 	Stopped bool
+	// Book: the move is the game's opening book's (rules.Booker), not
+	// searched; Depth and Score are those of the search that made the book.
+	Book bool
 }
 
 // ErrGameOver is returned when searching a finished game.
@@ -352,6 +355,7 @@ func bookResult(g rules.Game) (Result, bool) {
 	res.Best, res.BestText = m, g.FormatMove(m)
 	res.Depth, res.Score = depth, score
 	res.PV, res.PVText = []rules.Move{m}, []string{res.BestText}
+	res.Book = true
 	return res, true
 }
 
