@@ -13,11 +13,33 @@ var (
 	_ rules.Outcomer  = (*Game)(nil)
 )
 
+// The evaluation is a weighted sum of features (Features), from the colour
+// to place's view; the weights are in evalWeights (see EvalWeights).
 const (
-	wDistance = 100 // per stone of difference in connection distance
-	wCut      = 50  // a colour whose shortest connections all pass one point
-	wTempo    = 50  // the colour to place is half a stone ahead
+	fOwnDist = iota // empty points the colour to place must still fill to connect
+	fOppDist        // the same for the opponent
+	fOwnCut         // 1 if one point lies on all the colour to place's shortest connections
+	fOppCut         // 1 if one point lies on all the opponent's shortest connections
+	fTempo          // 1: the colour to place is half a stone ahead
+	nFeatures
 )
+
+// FeatureNames names the features of Features, in order.
+var FeatureNames = [nFeatures]string{"own distance", "opponent distance", "own cut point", "opponent cut point", "tempo"}
+
+// evalWeights are the weights of the features: 100 per stone of difference
+// in connection distance, 50 for a colour whose shortest connections all
+// pass one point, 50 for the tempo (hand-set).
+var evalWeights = [nFeatures]int{
+	-100, // own distance
+	100,  // opponent distance
+	-50,  // own cut point
+	50,   // opponent cut point
+	50,   // tempo
+}
+
+// EvalWeights returns the weights of the features (FeatureNames).
+func EvalWeights() []int { return append([]int(nil), evalWeights[:]...) }
 
 const inf = 0xffff
 
@@ -172,37 +194,64 @@ func (g *Game) Distance(side int) int {
 	return d
 }
 
-// terms computes the evaluation's terms from the colour to place's view.
-func (g *Game) terms() (own, opp, ownCut, oppCut, tempo int) {
+// features fills f with the features of the position, from the colour to
+// place's view (and marks the connections for move ordering).
+func (g *Game) features(f *[nFeatures]int) {
 	me := g.SideToMove()
 	on := g.clearOrder()
 	dm, cm := g.connection(me, on, ordOwnPath, ordOwnCut)
 	do, co := g.connection(1-me, on, ordOppPath, ordOppCut)
-	own, opp = -wDistance*dm, wDistance*do
-	if cm {
-		ownCut = -wCut
-	}
-	if co {
-		oppCut = wCut
-	}
-	return own, opp, ownCut, oppCut, wTempo
+	f[fOwnDist], f[fOppDist] = dm, do
+	f[fOwnCut], f[fOppCut] = b2i(cm), b2i(co)
+	f[fTempo] = 1
 }
 
-// Evaluate scores the position for the colour to place: the difference of
-// the two connection distances, the cuts, and the tempo.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Features returns the features of the position, for the tuner
+// (fixtures/tools/konobitune).
+func (g *Game) Features() []float64 {
+	var f [nFeatures]int
+	g.features(&f)
+	out := make([]float64, nFeatures)
+	for i, x := range f {
+		out[i] = float64(x)
+	}
+	return out
+}
+
+// terms fills t with the weighted features.
+func (g *Game) terms(t *[nFeatures]int) {
+	g.features(t)
+	for i := range t {
+		t[i] *= evalWeights[i]
+	}
+}
+
+// Evaluate scores the position for the colour to place: the weighted
+// connection distances, cut points and tempo.
 func (g *Game) Evaluate() int {
-	own, opp, ownCut, oppCut, tempo := g.terms()
-	return own + opp + ownCut + oppCut + tempo
+	var t [nFeatures]int
+	g.terms(&t)
+	sum := 0
+	for _, x := range t {
+		sum += x
+	}
+	return sum
 }
 
 // EvalTerms lists the terms of Evaluate.
 func (g *Game) EvalTerms() []rules.EvalTerm {
-	own, opp, ownCut, oppCut, tempo := g.terms()
-	return []rules.EvalTerm{
-		{Name: "own distance", Value: own},
-		{Name: "opponent distance", Value: opp},
-		{Name: "own cut point", Value: ownCut},
-		{Name: "opponent cut point", Value: oppCut},
-		{Name: "tempo", Value: tempo},
+	var t [nFeatures]int
+	g.terms(&t)
+	out := make([]rules.EvalTerm, nFeatures)
+	for i, x := range t {
+		out[i] = rules.EvalTerm{Name: FeatureNames[i], Value: x}
 	}
+	return out
 }
