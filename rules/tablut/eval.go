@@ -10,30 +10,83 @@ var (
 	_ rules.Outcomer  = (*Game)(nil)
 )
 
-// Evaluation weights, from white's view.
+// The evaluation is a weighted sum of features (evalFeatures), each from
+// white's view, then from the side to move's; in BrainKing the king's run
+// then damps black's lead (runTerm).
 const (
-	wWhiteSoldier = 160 // a white soldier (white has 8 against 16)
-	wBlackSoldier = 100 // a black soldier
-	wRoute        = 350 // the king sees an edge square he can reach in one move
-	// wRouteAshton: the same under the Ashton rules, black to move. Black
-	// shuts the line with one soldier, so the line is a threat to answer,
-	// not an advantage: valued at 350, a king move that opens a line at the
-	// search's horizon looked worth three soldiers, and the scores of odd
-	// and even depths swung by about 300.
-	wRouteAshton = 100
-	wRoutes2     = 1800 // ... two or more: black can block only one
-	wEscapeNow   = 8000 // ... and white is to move: the king escapes now
-	wKingMove    = 6    // per square the king can move to
-	wAttacker    = 45   // per black soldier (or hostile square) next to the king
-	wBlockade    = 25   // per black soldier on a square that guards a corner
-	wCampIdle    = 8    // per black soldier still standing in a camp
-	// runDamp: in BrainKing, where the king escapes on any edge square and
-	// is taken only by four, a king on the second ring with a free run
-	// along it steps from threat to threat (each move attacks a new edge
-	// square, each answer only blocks it): black, however far ahead, cannot
-	// make progress. Black's lead then counts only 1/runDamp.
-	runDamp = 2
+	fWhite     = iota // white soldiers (white has 8 against 16)
+	fBlack            // black soldiers, counted negative
+	fEscapeNow        // the king sees an edge square he can reach, white to move: he escapes now
+	fRoute1           // ... one such line, black to move
+	fRoutes2          // ... two or more, black to move: black can block only one
+	fKingMove         // squares the king can move to
+	fAttacker         // black soldiers (or empty camp squares) next to the king, negative
+	fBlockade         // black soldiers on squares that guard a corner, negative
+	fCampIdle         // black soldiers still standing in a camp
+	nFeatures
 )
+
+// FeatureNames names the features of the evaluation, in order.
+var FeatureNames = [nFeatures]string{"white soldiers", "black soldiers", "escape now",
+	"one free line", "two free lines", "king mobility", "black next to the king",
+	"corner blockade", "idle camps"}
+
+// Evaluation weights (100 = about one black soldier).
+var (
+	// ashtonWeights are the Ashton rules' weights. One free line with black
+	// to move is worth 100: black shuts it with one soldier, so the line is
+	// a threat to answer, not an advantage; valued at 350, a king move that
+	// opens a line at the search's horizon looked worth three soldiers, and
+	// the scores of odd and even depths swung by about 300.
+	ashtonWeights = [nFeatures]int{
+		fWhite: 160, fBlack: 100, fEscapeNow: 8000, fRoute1: 100, fRoutes2: 1800,
+		fKingMove: 6, fAttacker: 45, fBlockade: 25, fCampIdle: 8,
+	}
+	// brainkingWeights are BrainKing's: the same but for one free line
+	// (350: the king escapes on any edge square there).
+	brainkingWeights = [nFeatures]int{
+		fWhite: 160, fBlack: 100, fEscapeNow: 8000, fRoute1: 350, fRoutes2: 1800,
+		fKingMove: 6, fAttacker: 45, fBlockade: 25, fCampIdle: 8,
+	}
+)
+
+// runDamp: in BrainKing, where the king escapes on any edge square and is
+// taken only by four, a king on the second ring with a free run along it
+// steps from threat to threat (each move attacks a new edge square, each
+// answer only blocks it): black, however far ahead, cannot make progress.
+// Black's lead then counts only 1/runDamp.
+const runDamp = 2
+
+// weights returns the weights of g's rule set.
+func (g *Game) weights() *[nFeatures]int {
+	if g.r.escapeAllEdge {
+		return &brainkingWeights
+	}
+	return &ashtonWeights
+}
+
+// EvalWeights returns the weights of the evaluation's features
+// (FeatureNames) under g's rules.
+func (g *Game) EvalWeights() []int {
+	w := g.weights()
+	return w[:]
+}
+
+// Features returns the features of the evaluation from the side to move's
+// view (for tuning: Evaluate is their sum weighted by EvalWeights, and in
+// BrainKing the king's run).
+func (g *Game) Features() []float64 {
+	f := g.evalFeatures()
+	out := make([]float64, nFeatures)
+	sign := 1
+	if g.side == black {
+		sign = -1
+	}
+	for i, x := range f {
+		out[i] = float64(sign * x)
+	}
+	return out
+}
 
 // blockade lists the squares diagonal to the corners' approaches, where
 // black soldiers shut several escape lines at once.
@@ -62,24 +115,22 @@ func (g *Game) Outcome() (over bool, winner int) {
 	return true, -1
 }
 
-// evalTerms computes the terms from white's view.
-func (g *Game) evalTerms() (material, routes, mobility, safety, blockadeT, camps int) {
-	var nw, nb2 int
+// evalFeatures computes the features from white's view.
+func (g *Game) evalFeatures() (f [nFeatures]int) {
 	for sq := 0; sq < nsq; sq++ {
 		switch g.board[sq] {
 		case whiteSoldier:
-			nw++
+			f[fWhite]++
 		case blackSoldier:
-			nb2++
+			f[fBlack]--
 			if blockade[sq] {
-				blockadeT += wBlockade
+				f[fBlockade]--
 			}
 			if g.r.camp[sq] {
-				camps += wCampIdle
+				f[fCampIdle]++
 			}
 		}
 	}
-	material = wWhiteSoldier*nw - wBlackSoldier*nb2
 	k := int(g.king)
 	if k == noSq {
 		return
@@ -96,7 +147,7 @@ func (g *Game) evalTerms() (material, routes, mobility, safety, blockadeT, camps
 				break
 			}
 			if !r.noLand[s] {
-				mobility += wKingMove
+				f[fKingMove]++
 			}
 		}
 		if open && ry.n > 0 && !r.noLand[ry.sq[ry.n-1]] {
@@ -105,13 +156,11 @@ func (g *Game) evalTerms() (material, routes, mobility, safety, blockadeT, camps
 	}
 	switch {
 	case free >= 1 && g.side == white:
-		routes = wEscapeNow // he walks out on this move
-	case free == 1 && !r.escapeAllEdge:
-		routes = wRouteAshton
+		f[fEscapeNow] = 1 // he walks out on this move
 	case free == 1:
-		routes = wRoute
+		f[fRoute1] = 1
 	case free >= 2:
-		routes = wRoutes2
+		f[fRoutes2] = 1
 	}
 	for d := 0; d < 4; d++ {
 		n := nb[k][d]
@@ -119,9 +168,23 @@ func (g *Game) evalTerms() (material, routes, mobility, safety, blockadeT, camps
 			continue
 		}
 		if g.board[n] == blackSoldier || (r.camp[n] && g.board[n] == empty) {
-			safety -= wAttacker
+			f[fAttacker]--
 		}
 	}
+	return
+}
+
+// evalTerms computes the terms from white's view: the weighted features in
+// the groups EvalTerms shows (blockade with its sign: subtracted).
+func (g *Game) evalTerms() (material, routes, mobility, safety, blockadeT, camps int) {
+	f := g.evalFeatures()
+	w := g.weights()
+	material = w[fWhite]*f[fWhite] + w[fBlack]*f[fBlack]
+	routes = w[fEscapeNow]*f[fEscapeNow] + w[fRoute1]*f[fRoute1] + w[fRoutes2]*f[fRoutes2]
+	mobility = w[fKingMove] * f[fKingMove]
+	safety = w[fAttacker] * f[fAttacker]
+	blockadeT = -w[fBlockade] * f[fBlockade]
+	camps = w[fCampIdle] * f[fCampIdle]
 	return
 }
 

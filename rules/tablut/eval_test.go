@@ -22,15 +22,16 @@ func TestEvalRandomGames(t *testing.T) {
 }
 
 func TestEvalHandChecked(t *testing.T) {
+	w := ashtonWeights
 	evaltest.Terms(t, Info, []evaltest.TermCase{
-		{Pos: StartPosition, Term: "material", Want: 8*wWhiteSoldier - 16*wBlackSoldier, Why: "8 white soldiers against 16 black, white to move"},
+		{Pos: StartPosition, Term: "material", Want: 8*w[fWhite] - 16*w[fBlack], Why: "8 white soldiers against 16 black, white to move"},
 		{Pos: StartPosition, Term: "king routes", Want: 0, Why: "the king is shut in the castle"},
-		{Pos: "9/7B1/9/9/9/9/2K6/9/9 w", Term: "king routes", Want: wEscapeNow, Why: "white to move: the king at c3 walks out to c1, a3, c9 or i3"},
-		{Pos: "9/7B1/9/9/9/9/2K6/9/9 b", Term: "king routes", Want: -wRoutes2, Why: "black to move can shut one of the four lines only"},
-		{Pos: "9/9/9/9/9/9/2K1B4/9/9 b", Term: "king routes", Want: -wRoutes2, Why: "e3 blocks the way right only"},
+		{Pos: "9/7B1/9/9/9/9/2K6/9/9 w", Term: "king routes", Want: w[fEscapeNow], Why: "white to move: the king at c3 walks out to c1, a3, c9 or i3"},
+		{Pos: "9/7B1/9/9/9/9/2K6/9/9 b", Term: "king routes", Want: -w[fRoutes2], Why: "black to move can shut one of the four lines only"},
+		{Pos: "9/9/9/9/9/9/2K1B4/9/9 b", Term: "king routes", Want: -w[fRoutes2], Why: "e3 blocks the way right only"},
 		{Pos: "9/9/9/9/9/2B6/1BK1B4/2B6/9 w", Term: "king routes", Want: 0, Why: "c4, b3, c2 and e3 block every line"},
-		{Pos: "9/9/9/9/9/2B6/1BK1B4/2B6/9 w", Term: "king safety", Want: -3 * wAttacker, Why: "black soldiers on c4, b3 and c2, next to c3"},
-		{Pos: "9/9/9/9/2B6/9/2K1B4/2B6/9 b", Term: "king routes", Want: -wRouteAshton, Why: "c5, e3 and c2 block: only the line to a3 is open, and black may shut it"},
+		{Pos: "9/9/9/9/9/2B6/1BK1B4/2B6/9 w", Term: "king safety", Want: -3 * w[fAttacker], Why: "black soldiers on c4, b3 and c2, next to c3"},
+		{Pos: "9/9/9/9/2B6/9/2K1B4/2B6/9 b", Term: "king routes", Want: -w[fRoute1], Why: "c5, e3 and c2 block: only the line to a3 is open, and black may shut it"},
 	})
 }
 
