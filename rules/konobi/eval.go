@@ -29,7 +29,8 @@ var FeatureNames = [nFeatures]string{"own distance", "opponent distance", "own c
 
 // evalWeights are the weights of the features: 100 per stone of difference
 // in connection distance, 50 for a colour whose shortest connections all
-// pass one point, 50 for the tempo (hand-set).
+// pass one point, 50 for the tempo (hand-set; the Texel fit of
+// fixtures/tools/konobitune did not pass its SPRT, see its README).
 var evalWeights = [nFeatures]int{
 	-100, // own distance
 	100,  // opponent distance
