@@ -38,8 +38,9 @@ func TestDistance(t *testing.T) {
 		}
 	}
 	g, _ := Parse("3/1BW/1BW b -")
-	if got := evaltest.Term(t, g, "own distance") + evaltest.Term(t, g, "opponent distance"); got != 200 {
-		t.Errorf("evaluation of 3/1BW/1BW b - is %d, want 200 (3 - 1 stones)", got)
+	want := evalWeights[fOwnDist]*1 + evalWeights[fOppDist]*3
+	if got := evaltest.Term(t, g, "own distance") + evaltest.Term(t, g, "opponent distance"); got != want {
+		t.Errorf("evaluation of 3/1BW/1BW b - is %d, want %d (1 and 3 stones to place)", got, want)
 	}
 }
 
@@ -78,7 +79,7 @@ func mirror(t *testing.T, g *Game) *Game {
 // TestEvalMirror checks the evaluation's symmetry on random games: a
 // position and its colour-swapped mirror are worth the same to the colour
 // to place, term by term, and each placement is ordered alike; the same
-// stones with the other colour to place change only the side of each term.
+// stones with the other colour to place swap the own and opponent features.
 func TestEvalMirror(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	positions := 0
@@ -106,12 +107,14 @@ func TestEvalMirror(t *testing.T) {
 						t.Fatalf("%s: %s orders %d, its mirror in %s %d", g.Position(), g.FormatMove(mv), a, m.Position(), b)
 					}
 				}
-				// The other colour to place: own and opponent terms trade places.
+				// The other colour to place: own and opponent features trade
+				// places (their weights need not be opposite: the colour to
+				// place has the tempo).
 				o := mirror(t, mirror(t, g))
 				o.SetSideToMove(1 - g.SideToMove())
-				ot := o.EvalTerms()
-				if ot[0].Value != -gt[1].Value || ot[1].Value != -gt[0].Value || ot[2].Value != -gt[3].Value || ot[3].Value != -gt[2].Value || ot[4] != gt[4] {
-					t.Fatalf("%s: terms %v; with the other colour to place %v", g.Position(), gt, ot)
+				gf, of := g.Features(), o.Features()
+				if of[fOwnDist] != gf[fOppDist] || of[fOppDist] != gf[fOwnDist] || of[fOwnCut] != gf[fOppCut] || of[fOppCut] != gf[fOwnCut] || of[fTempo] != gf[fTempo] {
+					t.Fatalf("%s: features %v; with the other colour to place %v", g.Position(), gf, of)
 				}
 				positions++
 				moves := g.Moves(nil)
@@ -126,22 +129,29 @@ func TestEvalMirror(t *testing.T) {
 
 // TestEvalHandChecked checks whole evaluations worked out by hand.
 func TestEvalHandChecked(t *testing.T) {
+	// The features are worked out by hand (own distance, the opponent's,
+	// own cut point, the opponent's, tempo); the evaluation is their sum
+	// weighted by evalWeights.
 	cases := []struct {
-		pos  string
-		want int
-		why  string
+		pos string
+		f   [nFeatures]int
+		why string
 	}{
-		{"8/8/8/8/8/8/8/8 b -", 50, "equal distances (8), eight ways through every rank and file: the tempo only"},
-		{"5/5/2B2/5/5 w -", 0, "black needs c1 c2 c4 c5, each a cut point (+50 for white); white 5 through four free ranks; -500 +400 +50 +50 tempo"},
-		{"3/1BW/1BW b -", 250, "black needs b3 alone (1, a cut); white a3 b3 c3 (3, each a cut): -100 +300 -50 +50 +50"},
+		{"8/8/8/8/8/8/8/8 b -", [nFeatures]int{8, 8, 0, 0, 1}, "equal distances (8), eight ways through every rank and file: the tempo only"},
+		{"5/5/2B2/5/5 w -", [nFeatures]int{5, 4, 0, 1, 1}, "black needs c1 c2 c4 c5, each a cut point; white 5 through four free ranks"},
+		{"3/1BW/1BW b -", [nFeatures]int{1, 3, 1, 1, 1}, "black needs b3 alone (1, a cut); white a3 b3 c3 (3, each a cut)"},
 	}
 	for _, c := range cases {
 		g, err := Parse(c.pos)
 		if err != nil {
 			t.Fatalf("%s: %v", c.pos, err)
 		}
-		if got := g.Evaluate(); got != c.want {
-			t.Errorf("%s: Evaluate() = %d, want %d (%s); terms %v", c.pos, got, c.want, c.why, g.EvalTerms())
+		want := 0
+		for i, x := range c.f {
+			want += evalWeights[i] * x
+		}
+		if got := g.Evaluate(); got != want {
+			t.Errorf("%s: Evaluate() = %d, want %d (%s); terms %v", c.pos, got, want, c.why, g.EvalTerms())
 		}
 	}
 }
