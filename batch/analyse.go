@@ -37,9 +37,9 @@ a plain move list): then every move is judged (as the REPL's analyse does):
 scored against the engine's best at the same depth, marked ? when it loses
 100 (about a piece) and 10 points of expected score, ?? at 300 and 15 points,
 or when it throws away a proven win or walks into a proven loss (said in
-words), and only when a search --confirm plies deeper agrees; the counts and
-the worst moves end each record:
-  game.txt:9: ply 3 red played g1g3? +16, best e2 +242 (loss 226, confirmed at depth 8) depth 6 pv e2 a3
+words), and only when searches 2 and 4 (--confirm) plies deeper agree; the
+counts and the worst moves end each record:
+  game.txt:9: ply 3 red played g1g3? +16, best e2 +242 (loss 226, confirmed at depth 10) depth 6 pv e2 a3
   game.txt: 1 ?, 0 ??; worst moves: ply 3 red g1g3? (-226)
 Results are printed in input order as they finish.
 
@@ -51,7 +51,8 @@ Results are printed in input order as they finish.
   -t N           threads for each search (Lazy SMP; results may then vary)
   --skip N       skip the first N positions (to resume an interrupted run)
   --stop-after N stop after N positions, as if interrupted
-  --confirm N    search a marked move again N plies deeper (default 2; 0: never)
+  --confirm N    search a marked move again 2, 4, ... up to N plies deeper, keeping
+                 the mildest mark (default 4; 0: never)
   --exact        search with the exact minimax search (every win within the depth
                  found at its shortest distance) instead of the selective search of
                  play, which sees deeper at the same cost; every search starts from an
@@ -161,7 +162,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&threads, "t", 1, "threads per search")
 	fs.IntVar(&skip, "skip", 0, "positions to skip")
 	fs.IntVar(&stopAfter, "stop-after", 0, "stop after N positions")
-	fs.IntVar(&confirm, "confirm", analysis.DefaultConfirm, "plies deeper a marked move is searched again")
+	fs.IntVar(&confirm, "confirm", analysis.DefaultConfirm, "plies deeper a marked move is searched again, by steps of 2")
 	svgFile := fs.String("svg", "", "draw the evaluation graph of the record in FILE")
 	exact := fs.Bool("exact", false, "search with the exact minimax search, not the selective one")
 	var part shard

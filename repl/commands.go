@@ -118,8 +118,8 @@ func init() {
 				"loss in a game already decided is no blunder; one that throws away a\n" +
 				"proven win is ?? (missed a win in N plies), one that walks into a proven\n" +
 				"loss the best move avoids is ?? (allows a loss in N plies). A marked move\n" +
-				"is searched again " + strconv.Itoa(analysis.DefaultConfirm) + " plies deeper and keeps the milder mark: a verdict\n" +
-				"is only given when it holds deeper.\n" +
+				"is searched again 2, then " + strconv.Itoa(analysis.DefaultConfirm) + " plies deeper and keeps the mildest mark: a\n" +
+				"verdict is only given when it holds at every depth.\n" +
 				"Then the best move now and the (up to 3) worst moves.\n" +
 				"  --svg FILE  also draw the evaluation graph (score per ply, ? and ?? marked)\n" +
 				"              as an SVG picture in FILE (a new file, or an SVG picture)\n" +

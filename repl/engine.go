@@ -589,8 +589,8 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	if sa.exact {
 		head += " with the exact search"
 	}
-	if deep, ok := a.ConfirmLimits(g); ok {
-		head += fmt.Sprintf(" (marks confirmed at %s)", deep)
+	if deep := a.ConfirmText(g); deep != "" {
+		head += " (marks confirmed at " + deep + ")"
 	}
 	fmt.Fprintf(r.out, "%s; scores from the mover's view (%d is %s); ? loses %d or more and %d%% of the expected score, ?? %d and %d%%\n",
 		head, rules.EvalUnit, unitName(g), analysis.Dubious, analysis.DubiousChances, analysis.Blunder, analysis.BlunderChances)

@@ -191,7 +191,7 @@ func TestAIRepliesAndPlaysOut(t *testing.T) {
 	}
 	text := out.String()
 	for _, re := range []string{
-		`(?m)^analysis at depth 9 \(marks confirmed at depth 11\); scores from the mover's view`,
+		`(?m)^analysis at depth 9 \(marks confirmed at depths 11 and 13\); scores from the mover's view`,
 		`(?m)^ply 1 x b2 \S+ \(best\)$|^ply 1 x b2\?* \S+, best`,
 		`(?m)^end: (x wins|o wins|draw)`,
 		`(?m)^(worst moves: ply|no move lost anything at this depth)`,

@@ -3,7 +3,9 @@ package analysis
 import (
 	"context"
 	"os"
+	"slices"
 	"testing"
+	"time"
 
 	"boardrepl/rules"
 	_ "boardrepl/rules/all"
@@ -140,8 +142,8 @@ func TestMissedWin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Best != "d7-f7" || p.Mark != "??" || p.Note != "missed a win in 1 ply" || !p.Checked || p.CheckDepth != 4 {
-		t.Errorf("i9-i7: best %s mark %q note %q checked %v at %d; want d7-f7 ?? \"missed a win in 1 ply\" checked at 4",
+	if p.Best != "d7-f7" || p.Mark != "??" || p.Note != "missed a win in 1 ply" || !p.Checked || p.CheckDepth != 6 {
+		t.Errorf("i9-i7: best %s mark %q note %q checked %v at %d; want d7-f7 ?? \"missed a win in 1 ply\" checked at 4 and 6",
 			p.Best, p.Mark, p.Note, p.Checked, p.CheckDepth)
 	}
 	if want := "ply 0 black i9-i7?? (missed a win in 1 ply)"; p.Summary() != want {
@@ -184,12 +186,48 @@ func TestConfirmNeverHarsher(t *testing.T) {
 		if q.Mark != "" && !p.Checked {
 			t.Errorf("ply %d: marked %q at depth 3 but not checked", i+1, q.Mark)
 		}
-		if p.Checked && p.CheckDepth != 5 {
-			t.Errorf("ply %d: checked at %d, want 5", i+1, p.CheckDepth)
+		// Confirmed at 5, then at 7: a mark cleared at 5 is not searched
+		// again; one kept has held at both.
+		switch {
+		case p.Checked && p.CheckDepth != 5 && p.CheckDepth != 7:
+			t.Errorf("ply %d: checked at %d, want 5 or 7", i+1, p.CheckDepth)
+		case p.Checked && p.CheckDepth == 5 && p.Mark != "":
+			t.Errorf("ply %d: %q kept after a check at depth 5 only", i+1, p.Mark)
+		case p.Mark != "" && p.CheckDepth != 7:
+			t.Errorf("ply %d: %q not checked at depth 7", i+1, p.Mark)
 		}
 	}
 	if r2.Now == nil || r2.Over {
 		t.Errorf("the game goes on: want the best move now")
+	}
+}
+
+// The confirming searches: two plies deeper at a time down to Confirm
+// plies deeper, said in words in the analysis header.
+func TestConfirmSteps(t *testing.T) {
+	g := makeLine(t, "oware", "").Start
+	depth := func(d int) engine.Limits { return engine.Limits{Depth: d} }
+	for _, c := range []struct {
+		opts  Options
+		steps []engine.Limits
+		text  string
+	}{
+		{Options{}, []engine.Limits{depth(14), depth(16)}, "depths 14 and 16"},
+		{Options{Limits: depth(6), Confirm: 2}, []engine.Limits{depth(8)}, "depth 8"},
+		{Options{Limits: depth(6), Confirm: 3}, []engine.Limits{depth(8), depth(9)}, "depths 8 and 9"},
+		{Options{Limits: depth(3), Confirm: 6}, []engine.Limits{depth(5), depth(7), depth(9)}, "depths 5, 7 and 9"},
+		{Options{Limits: depth(6), Confirm: -1}, nil, ""},
+		{Options{Limits: engine.Limits{Time: time.Second}}, []engine.Limits{{Time: 3 * time.Second}}, "time 3s"},
+		{Options{Limits: engine.Limits{Depth: 4, Nodes: 1000}, Confirm: 4},
+			[]engine.Limits{{Depth: 6, Nodes: 3000}, {Depth: 8, Nodes: 3000}}, "depths 6 and 8 (nodes 3000)"},
+	} {
+		a := New(c.opts)
+		if got := c.opts.steps(g); !slices.Equal(got, c.steps) {
+			t.Errorf("%+v: steps %v, want %v", c.opts, got, c.steps)
+		}
+		if got := a.ConfirmText(g); got != c.text {
+			t.Errorf("%+v: text %q, want %q", c.opts, got, c.text)
+		}
 	}
 }
 
@@ -377,8 +415,8 @@ func TestDefaultDepthPerGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Limits.Depth != 12 || rep.ConfirmLimits.Depth != 14 {
-		t.Errorf("Oware analysed at %v, confirmed at %v; want depth 12 and 14", rep.Limits, rep.ConfirmLimits)
+	if rep.Limits.Depth != 12 || rep.ConfirmLimits.Depth != 16 {
+		t.Errorf("Oware analysed at %v, confirmed at %v; want depth 12, and 16 at the deepest", rep.Limits, rep.ConfirmLimits)
 	}
 	for _, p := range rep.Plies {
 		if p.Depth < 12 && engine.MatePlies(p.BestScore) == 0 {
