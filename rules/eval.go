@@ -92,7 +92,8 @@ type NullMover interface {
 // legal move m of the current position is noisy (it captures); it must not
 // change the position nor allocate. A noisy move that ends the game is not
 // searched there: the quiescence search proves nothing, proven results come
-// from the full-width search alone.
+// from the full-width search alone (except, in the selective mode, a win on
+// the next move that the game reports itself: engine.WinNower).
 type Quiescer interface {
 	Noisy(m Move) bool
 }

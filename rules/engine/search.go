@@ -68,6 +68,18 @@ type EndgameValuer interface {
 	EndgameValue() (score int, ok bool)
 }
 
+// WinNower is implemented by games that see cheaply that the side to move
+// can win with its next move (Tablut: white to move and the king sees a
+// free line to the edge). The selective search scores such a position at
+// its horizon as the win in one ply that it is, rather than evaluating it
+// (an evaluation would have to price a sure win in units, and its number
+// would reach the user as a score). WinsNow may miss such wins but must
+// never claim one that is not there; it is only called on positions that
+// are not over and must not allocate.
+type WinNower interface {
+	WinsNow() bool
+}
+
 // KnownScore turns an exact margin (EndgameValuer) into a search score.
 func KnownScore(margin int) int {
 	switch {
@@ -418,6 +430,7 @@ type thread struct {
 	// (rules.CaptureReducer).
 	reduceCaptures bool
 	eg             EndgameValuer
+	wn             WinNower // only in the selective mode
 	oc             rules.Outcomer
 	h              rules.Hasher
 	hh             rules.HashHistory
@@ -478,6 +491,10 @@ func (t *thread) reset(g rules.Game, sh *shared) {
 	t.reduceCaptures = ok && cr.ReduceCaptures()
 	t.sel = t.e.opts.Selective
 	t.eg, _ = g.(EndgameValuer)
+	t.wn = nil
+	if t.sel {
+		t.wn, _ = g.(WinNower)
+	}
 	t.oc, _ = g.(rules.Outcomer)
 	t.h, _ = g.(rules.Hasher)
 	t.hh, _ = g.(rules.HashHistory)
@@ -1043,8 +1060,13 @@ const maxQuiesce = 8
 // else the best of standing pat and playing on its noisy moves, the most
 // promising first (rules.MoveOrderer), up to maxQuiesce plies. A noisy move
 // that ends the game is skipped, so a quiescence search proves nothing: the
-// results it returns are evaluations, as the leaf's.
+// results it returns are evaluations, as the leaf's. The one exception, in
+// the selective mode: a position whose side to move wins with its next move
+// (WinNower) scores that win in one ply.
 func (t *thread) quiesce(ply, alpha, beta, qply int) int {
+	if t.wn != nil && t.wn.WinsNow() {
+		return Mate - ply - 1
+	}
 	stand := t.leaf()
 	if t.q == nil || ply >= MaxPly || qply >= maxQuiesce || stand >= beta {
 		return stand
