@@ -2,8 +2,9 @@ package tablut
 
 import "boardrepl/rules"
 
-// The engine's view of Tablut: a cheap outcome test and a static evaluation
-// from the side to move's view (100 = about one black soldier).
+// The engine's view of Tablut: a cheap outcome test, a test for a win on
+// the next move and a static evaluation from the side to move's view (100 =
+// about one black soldier).
 
 var (
 	_ rules.Evaluator = (*Game)(nil)
@@ -113,6 +114,13 @@ func (g *Game) Outcome() (over bool, winner int) {
 		return true, black
 	}
 	return true, -1
+}
+
+// WinsNow reports whether the side to move wins with its next move: white
+// to move and the king sees a free line to the edge, where he escapes
+// (engine.WinNower; a capture of the king in one is not looked for).
+func (g *Game) WinsNow() bool {
+	return g.side == white && g.king != noSq && g.freeLine(int(g.king), noSq)
 }
 
 // evalFeatures computes the features from white's view.

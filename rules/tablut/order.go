@@ -82,13 +82,6 @@ func (g *Game) closing(f, t int, piece uint8) (captures, guards int) {
 	return captures, guards
 }
 
-// WinsNow reports whether the side to move wins with its next move: white
-// to move and the king sees a free line to the edge, where he escapes
-// (engine.WinNower; a capture of the king in one is not looked for).
-func (g *Game) WinsNow() bool {
-	return g.side == white && g.king != noSq && g.freeLine(int(g.king), noSq)
-}
-
 // freeLine reports whether a king standing on t (having left from) sees an
 // edge square he may stop on along some line.
 func (g *Game) freeLine(t, from int) bool {
