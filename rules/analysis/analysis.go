@@ -279,10 +279,10 @@ func (a *Analyser) ConfirmLimits(g rules.Game) (engine.Limits, bool) {
 // confirmed ("depths 8 and 10", "time 3s"), or "" when they are not.
 func (a *Analyser) ConfirmText(g rules.Game) string {
 	steps := a.opts.steps(g)
-	if len(steps) < 2 {
-		if len(steps) == 0 {
-			return ""
-		}
+	switch len(steps) {
+	case 0:
+		return ""
+	case 1:
 		return steps[0].String()
 	}
 	var b strings.Builder
