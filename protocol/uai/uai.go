@@ -51,13 +51,6 @@ type Config struct {
 	Options rules.Options
 }
 
-// MoveTime is how long a search given movetime runs: the whole move time
-// but the runner's latency, the overhead or a tenth of a short move time
-// (30 ms of 100 would waste a third of the search), at least 1 ms.
-func MoveTime(movetime, overhead time.Duration) time.Duration {
-	return max(movetime-min(overhead, movetime/10), time.Millisecond)
-}
-
 // Engine is one UAI session.
 type Engine struct {
 	cfg     Config
@@ -350,7 +343,7 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 		case "nodes":
 			lim.Nodes = n
 		case "movetime":
-			lim.Time = MoveTime(ms, e.cfg.Overhead)
+			lim.Time = engine.MoveTime(ms, e.cfg.Overhead)
 		case "btime":
 			clock[0], hasClock = ms, true
 		case "wtime":
@@ -367,7 +360,7 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 	}
 	if hasClock && !infinite {
 		s := e.g.SideToMove()
-		soft, hard := Budget(clock[s], inc[s], movestogo, MovesLeft(e.g), e.cfg.Overhead)
+		soft, hard := engine.Budget(clock[s], inc[s], movestogo, engine.MovesLeft(e.g), e.cfg.Overhead)
 		if lim.Time == 0 || hard < lim.Time {
 			lim.Time, lim.Soft = hard, soft
 		}
@@ -406,47 +399,6 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 		e.println("bestmove " + g.FormatMove(m))
 	}()
 	return nil
-}
-
-// MovesLeft guesses how many more moves the side to move will make in an
-// Ataxx game: about half the empty squares (each clone fills one, the
-// players alternate), at least 10.
-func MovesLeft(g rules.Game) int {
-	b := g.Board()
-	empty := 0
-	for r := 0; r < b.Rows; r++ {
-		for c := 0; c < b.Cols; c++ {
-			if cell := b.At(r, c); cell.Piece == "" && cell.Special == "" {
-				empty++
-			}
-		}
-	}
-	return max(10, empty/2+2)
-}
-
-// Budget is the time manager for a clock: with left on the clock, inc
-// added after each move and movesToGo moves to the next time control (0:
-// none, then movesLeft is the estimate of the game's remaining moves), it
-// returns the target (soft: no new iteration after half of it) and the hard limit
-// of one move. The target spreads the clock over the moves left and adds
-// most of the increment; the hard limit allows three times the target but
-// never more than a third of what is left, and always keeps overhead (the
-// runner's latency, a loaded machine) in hand.
-func Budget(left, inc time.Duration, movesToGo, movesLeft int, overhead time.Duration) (soft, hard time.Duration) {
-	n := movesLeft
-	if movesToGo > 0 {
-		n = min(movesToGo, n)
-	}
-	n = max(n, 1)
-	usable := max(left-overhead, time.Millisecond)
-	soft = usable/time.Duration(n) + inc*3/4
-	hard = min(3*soft, usable/3+inc*3/4)
-	if movesToGo == 1 {
-		hard = usable * 9 / 10
-	}
-	hard = min(hard, usable)
-	soft = min(soft, hard)
-	return max(soft, time.Millisecond), max(hard, time.Millisecond)
 }
 
 func (e *Engine) info(i searcher.Info) {
