@@ -7,8 +7,10 @@ PKGS := ./...
 
 all: build
 
+# -buildvcs=auto stamps the git revision into the binary ('boardrepl
+# version'), also where GOFLAGS turns it off; without git it is left out.
 build:
-	$(GO) build -o $(BIN) ./cmd/boardrepl
+	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/boardrepl
 
 # The REPL on the default game; pass flags with ARGS="-g oware".
 run: build

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"boardrepl/internal/command"
 	"boardrepl/internal/textfile"
 	"boardrepl/render"
 	"boardrepl/rules"
@@ -167,7 +168,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	exact := fs.Bool("exact", false, "search with the exact minimax search, not the selective one")
 	var part shard
 	fs.Var(&part, "shard", "analyse only part K of N of the records and positions")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(command.Interspersed(fs, args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, c.Usage)
 			return ExitOK

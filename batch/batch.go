@@ -95,7 +95,7 @@ func newFlagSet(c *Command) *flag.FlagSet { return c.Flags() }
 // parseFlags parses the flags; it prints the usage for -h and reports
 // unknown flags or stray arguments as usage errors.
 func parseFlags(c *Command, fs *flag.FlagSet, args []string, stdout io.Writer) (help bool, err error) {
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(command.Interspersed(fs, args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, c.Usage)
 			return true, nil

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"boardrepl/internal/command"
 	"boardrepl/render"
 	"boardrepl/rules"
 )
@@ -42,7 +43,7 @@ func runDiagram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	gf.register(fs)
 	moves := fs.String("m", "", "moves to play first")
 	flip := fs.Bool("flip", false, "turn the board")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(command.Interspersed(fs, args)); err != nil {
 		if errorsIsHelp(err) {
 			fmt.Fprint(stdout, c.Usage)
 			return ExitOK

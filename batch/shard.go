@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"boardrepl/internal/command"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
 )
@@ -66,15 +67,15 @@ Indexed Job) runs shard K of N on each node:
 func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := mergeCmd
 	fs := newFlagSet(c)
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(command.Interspersed(fs, args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, c.Usage)
 			return ExitOK
 		}
-		return fail(stderr, c.Name, usagef("%v (see 'boardrepl help %s')", err, c.Name))
+		return fail(stderr, c.Name, usagef("%v", err))
 	}
 	if fs.NArg() == 0 {
-		return fail(stderr, c.Name, usagef("no FILE to merge (see 'boardrepl help merge')"))
+		return fail(stderr, c.Name, usagef("no FILE to merge"))
 	}
 	var m merger
 	for _, f := range fs.Args() {

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 
+	"boardrepl/internal/command"
 	"boardrepl/repl/session"
 	"boardrepl/rules"
 
@@ -32,7 +33,11 @@ terminal, commands and moves are read from it line by line, without prompt or
 colour; a failing line is reported as  line L: ...  on stderr and stops the
 run with exit status 1 (unless --keep-going).
 
-  -g GAME          the game (default tablut; see 'boardrepl games')
+` + FlagHelp
+
+// FlagHelp describes the REPL's flags, boardrepl's global flags (the
+// top-level help lists them too).
+const FlagHelp = `  -g GAME          the game (default tablut; see 'boardrepl games')
   -o KEY=VALUE     a game option (repeatable)
   -p POSITION      start from this position string
   --color=WHEN     auto (default: colour when stdout is a terminal and NO_COLOR
@@ -65,7 +70,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*flags, int, bool) {
 	fs.BoolVar(&f.unicode, "unicode", false, "")
 	fs.BoolVar(&f.keepGoing, "keep-going", false, "")
 	fs.BoolVar(&f.quiet, "quiet", false, "")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(command.Interspersed(fs, args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
 			return nil, 0, false

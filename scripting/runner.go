@@ -60,6 +60,9 @@ var Cmd = &command.Command{
 	Summary: "run a Lua script or a directory of them (checks, puzzles, openings), or a file of REPL commands",
 	Usage:   Usage,
 	Args:    -1,
+	// The script's own arguments follow it: run's flags come before it
+	// (or after a directory, which takes no arguments).
+	ArgsEndFlags: true,
 }
 
 func init() { Cmd.Run = RunMain }
@@ -92,6 +95,16 @@ func RunMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	var files []string
+	if st.IsDir() && len(rest) > 0 {
+		// Flags after a directory: 'boardrepl run scripts/ --timeout 2s'.
+		if err := fs.Parse(command.Interspersed(fs, rest)); err != nil {
+			return c.UsageError(stderr, "%v", err)
+		}
+		rest = fs.Args()
+		if *timeout <= 0 {
+			return c.UsageError(stderr, "--timeout %v: want a positive duration", *timeout)
+		}
+	}
 	if st.IsDir() {
 		if len(rest) > 0 {
 			fmt.Fprintf(stderr, "boardrepl run: arguments are for a single script, not a directory\n")

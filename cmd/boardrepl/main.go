@@ -38,7 +38,12 @@ usage:
 commands:
 %s  help [COMMAND]      this text, or a command's full help
 
-Run 'boardrepl help COMMAND' (or 'boardrepl COMMAND -h') for a command's flags.
+global flags (the REPL's; a subcommand's own flags are in its help):
+%s
+Flags may come before or after a command's arguments ('boardrepl analyse
+game.rec --depth 4'); '--' ends them. Run 'boardrepl help COMMAND' (or
+'boardrepl COMMAND -h') for a command's flags; 'boardrepl --version' (or
+'boardrepl version') prints the version.
 `
 
 // runCmd is scripting's run command, which also runs files of REPL
@@ -51,7 +56,7 @@ func init() { runCmd.Run = runScript }
 // declared where it lives, as a command.Command.
 func commands() command.Table {
 	out := append(command.Table{}, batch.Commands...)
-	return append(out, runCmd, serveCmd, tablutnet.ClientCmd, tablutnet.ServerCmd, uai.Cmd, convert.Cmd)
+	return append(out, runCmd, serveCmd, tablutnet.ClientCmd, tablutnet.ServerCmd, uai.Cmd, convert.Cmd, versionCmd)
 }
 
 // runScript is 'boardrepl run': a file that is not Lua (decided as the
@@ -87,6 +92,9 @@ func run(args []string) int {
 }
 
 func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		return versionCmd.Run(args[1:], stdin, stdout, stderr)
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" && args[0] != "-help" {
 		return repl.Main(args, stdin, stdout, stderr)
 	}
@@ -101,7 +109,7 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "boardrepl help: unknown command %q (commands: %s; see 'boardrepl help')\n", args[1], names())
 			return command.ExitUsage
 		}
-		fmt.Fprintf(stdout, usage, commandList())
+		fmt.Fprintf(stdout, usage, commandList(), repl.FlagHelp)
 		return 0
 	}
 	if c := lookup(name); c != nil {

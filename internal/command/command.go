@@ -31,6 +31,11 @@ type Command struct {
 	// Args is the number of arguments after the flags: 0 (the default)
 	// refuses any, -1 takes any number (the handler checks them).
 	Args int
+	// ArgsEndFlags: the first argument ends the flags, and the rest are
+	// left to the handler as they are (run: the script's own arguments).
+	// Otherwise flags may come anywhere, before or after the arguments,
+	// and "--" ends them.
+	ArgsEndFlags bool
 	// Run runs the command with the arguments after its name and returns
 	// the exit status. It declares its flags on Flags() and calls Parse
 	// first.
@@ -49,6 +54,9 @@ func (c *Command) Flags() *flag.FlagSet {
 // with the returned status: after printing the help for -h (status 0), or
 // after reporting a bad flag or an unexpected argument (status 2).
 func (c *Command) Parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (status int, done bool) {
+	if !c.ArgsEndFlags {
+		args = Interspersed(fs, args)
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, c.Usage)
@@ -60,6 +68,45 @@ func (c *Command) Parse(fs *flag.FlagSet, args []string, stdout, stderr io.Write
 		return c.UsageError(stderr, "unexpected argument %q", fs.Arg(0)), true
 	}
 	return ExitOK, false
+}
+
+// Interspersed reorders a command line so that the flag package, which
+// stops at the first argument that is not a flag, reads the flags wherever
+// they stand: the flags (each with its value when it takes one) come first,
+// then "--", then the other arguments in their order. "--" ends the flags:
+// what follows it is kept as arguments, even when it starts with '-'. A
+// lone "-" (stdin or stdout) is an argument. An unknown flag stays among
+// the flags, for fs.Parse to report.
+func Interspersed(fs *flag.FlagSet, args []string) []string {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i+1:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			rest = append(rest, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		if i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	return append(append(flags, "--"), rest...)
 }
 
 // UsageError reports bad usage in the one style every command shares and

@@ -2,6 +2,7 @@ package command
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 )
 
@@ -42,5 +43,48 @@ func TestTable(t *testing.T) {
 	}
 	if got := tb.List(); got != "  a                   first\n  bb                  second\n" {
 		t.Errorf("List: %q", got)
+	}
+}
+
+func TestInterspersed(t *testing.T) {
+	c := &Command{Name: "demo", Args: -1}
+	for _, tc := range []struct {
+		args []string
+		n    int
+		v    bool
+		rest []string
+	}{
+		{[]string{"a.rec", "-n", "4"}, 4, false, []string{"a.rec"}},
+		{[]string{"-n=4", "a", "-v", "b"}, 4, true, []string{"a", "b"}},
+		{[]string{"a", "--n", "5", "-v=false", "b"}, 5, false, []string{"a", "b"}},
+		// "--" ends the flags; a lone "-" is an argument.
+		{[]string{"-", "--", "-n", "7"}, 1, false, []string{"-", "-n", "7"}},
+		// The value of a flag that takes one may start with '-'.
+		{[]string{"a", "-n", "-3"}, -3, false, []string{"a"}},
+		{[]string{"-v", "a"}, 1, true, []string{"a"}},
+	} {
+		fs := c.Flags()
+		n := fs.Int("n", 1, "")
+		v := fs.Bool("v", false, "")
+		if code, done := c.Parse(fs, tc.args, &bytes.Buffer{}, &bytes.Buffer{}); done || code != 0 {
+			t.Errorf("%q: status %d", tc.args, code)
+			continue
+		}
+		if *n != tc.n || *v != tc.v || !slices.Equal(fs.Args(), tc.rest) {
+			t.Errorf("%q: n=%d v=%v args %q, want %d %v %q", tc.args, *n, *v, fs.Args(), tc.n, tc.v, tc.rest)
+		}
+	}
+	// An unknown flag after an argument is still reported.
+	var errb bytes.Buffer
+	fs := c.Flags()
+	if code, _ := c.Parse(fs, []string{"a", "-x"}, &bytes.Buffer{}, &errb); code != ExitUsage || !bytes.Contains(errb.Bytes(), []byte("-x")) {
+		t.Errorf("unknown flag after an argument: %d %q", code, errb.String())
+	}
+	// A command whose first argument ends the flags leaves the rest alone.
+	c.ArgsEndFlags = true
+	fs = c.Flags()
+	n := fs.Int("n", 1, "")
+	if code, done := c.Parse(fs, []string{"-n", "2", "s.lua", "-n", "3"}, &bytes.Buffer{}, &bytes.Buffer{}); done || code != 0 || *n != 2 || !slices.Equal(fs.Args(), []string{"s.lua", "-n", "3"}) {
+		t.Errorf("ArgsEndFlags: n=%d args %q", *n, fs.Args())
 	}
 }
