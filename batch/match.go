@@ -55,7 +55,7 @@ opening (--opening N random plies, default 0), one with each colour.
   -v             print a line per game
   --shard K/N    play only part K of N of the games (game i when i-1 is K-1
                  modulo N; needs --seed): run the N parts on N machines and add
-                 them up with 'boardrepl merge' (see the README for Slurm and
+                 them up with 'boardrepl merge' (see docs/batch.md for Slurm and
                  Kubernetes recipes); the totals are those of the whole match
   --json         one object per finished game
                  {"game","p1","p2","p1_side","winner","winner_side","result",

@@ -56,7 +56,7 @@ prints the merged result as one JSON object:
 Every shard must run the same job: the same game, players, seed and
 number of games (match), the same files and limits (analyse).
 
-A job split over a cluster (see the README: a Slurm job array, a Kubernetes
+A job split over a cluster (see docs/batch.md: a Slurm job array, a Kubernetes
 Indexed Job) runs shard K of N on each node:
   boardrepl match -g ataxx --p1 ab:depth=3 --p2 random --games 1000 --seed 7 \
       --shard $((SLURM_ARRAY_TASK_ID+1))/8 --json > match-$SLURM_ARRAY_TASK_ID.jsonl

@@ -32,7 +32,7 @@
 // scored as the rules score them, no contempt; no opening book), which
 // sees several plies deeper than the exact search at the same cost. Its
 // verdicts are steadier for it: the verdicts at depth d and d+2 agree far
-// more often (the README gives the figures, measured with
+// more often (docs/analysis.md gives the figures, measured with
 // fixtures/tools/agreement). Options.Exact asks for the exact search
 // instead: the minimax value of the depth, every win within it found at
 // its shortest distance (tests of proofs, and whoever needs that).
