@@ -9,13 +9,16 @@ import (
 // clock is the players' time as GTP gives it: time_settings sets main
 // time and Canadian byo-yomi (byo seconds for every stones moves once the
 // main time is spent), time_left says what a player has left, and the
-// engine counts down its own moves between two time_left.
+// engine counts down its own moves between two time_left. A new game
+// (boardsize, clear_board) starts both clocks afresh.
 type clock struct {
-	on     bool // a time limit is in force
-	byo    time.Duration
-	stones int
-	left   [2]time.Duration // per colour: the time left (main, or of the period)
-	period [2]int           // per colour: stones left in the byo-yomi period; 0 in main time
+	on      bool // a time limit is in force
+	settled bool // by time_settings, whose times each new game starts from
+	main    time.Duration
+	byo     time.Duration
+	stones  int
+	left    [2]time.Duration // per colour: the time left (main, or of the period)
+	period  [2]int           // per colour: stones left in the byo-yomi period; 0 in main time
 }
 
 // settings is time_settings: main time, then byo seconds for every stones
@@ -30,13 +33,23 @@ func (c *clock) settings(main, byo time.Duration, stones int) {
 	case byo == 0:
 		stones = 0
 	}
-	c.on, c.byo, c.stones = true, byo, stones
+	c.on, c.settled, c.main, c.byo, c.stones = true, true, main, byo, stones
 	for s := range c.left {
 		c.left[s] = main
 		if main == 0 {
 			c.left[s], c.period[s] = byo, stones // byo-yomi from the start
 		}
 	}
+}
+
+// newGame starts both clocks again from time_settings' times; a clock
+// only time_left started stops.
+func (c *clock) newGame() {
+	if !c.settled {
+		*c = clock{}
+		return
+	}
+	c.settings(c.main, c.byo, c.stones)
 }
 
 // timeLeft is time_left: the colour has t left, in main time when stones

@@ -315,6 +315,7 @@ func (e *Engine) newBoard(n int) error {
 		return err
 	}
 	e.line = l
+	e.clk.newGame()
 	return nil
 }
 

@@ -526,6 +526,19 @@ func TestClock(t *testing.T) {
 			t.Errorf("%s: limits %+v, want %+v", c.name, got, want)
 		}
 	}
+	// The engine's count goes on from move to move; a new game starts the
+	// clocks afresh.
+	e := newEngine(t, Config{Search: record, Now: tick})
+	runSteps(t, e, []step{{"time_settings 600 0 0", "= \n\n"}, {"genmove b", "= A1\n\n"}})
+	first := got
+	runSteps(t, e, []step{{"genmove w", "= B1\n\n"}, {"genmove b", "= C1\n\n"}})
+	if got == first {
+		t.Errorf("the third move's budget %+v: the first move's 2.5 s not counted", got)
+	}
+	runSteps(t, e, []step{{"clear_board", "= \n\n"}, {"genmove b", "= A1\n\n"}})
+	if got != first {
+		t.Errorf("after clear_board: %+v, want the first move's %+v", got, first)
+	}
 	runSteps(t, newEngine(t, Config{}), []step{
 		{"time_settings 60 30", "? syntax error: want time_settings MAIN BYO STONES\n\n"},
 		{"time_settings 60 -1 5", "? syntax error: \"-1\" is not a number of seconds\n\n"},
@@ -537,7 +550,8 @@ func TestClock(t *testing.T) {
 }
 
 // The engine's own count between two time_left: main time, then the
-// period it runs into, which starts over after its stones.
+// period it runs into, which starts over after its stones; a new game
+// starts from time_settings' times again.
 func TestClockSpend(t *testing.T) {
 	var c clock
 	c.settings(60*time.Second, 30*time.Second, 2)
@@ -560,6 +574,18 @@ func TestClockSpend(t *testing.T) {
 	c.spend(1, 12*time.Second)
 	if c.left[1] != -2*time.Second || c.period[1] != 0 {
 		t.Fatalf("absolute time past zero: %v, %d stones", c.left[1], c.period[1])
+	}
+	c.settings(60*time.Second, 30*time.Second, 2)
+	c.spend(0, 70*time.Second)
+	c.newGame()
+	if c.left[0] != 60*time.Second || c.period[0] != 0 || !c.on {
+		t.Fatalf("a new game: %v, %d stones", c.left[0], c.period[0])
+	}
+	c = clock{}
+	c.timeLeft(1, 5*time.Second, 0)
+	c.newGame()
+	if c.on {
+		t.Fatalf("a new game after time_left alone: the clock is still on")
 	}
 	var off clock
 	off.spend(0, time.Second)
