@@ -15,6 +15,7 @@ import (
 	"boardrepl/batch"
 	"boardrepl/batch/convert"
 	"boardrepl/internal/command"
+	"boardrepl/protocol/gtp"
 	"boardrepl/protocol/tablutnet"
 	"boardrepl/protocol/uai"
 	"boardrepl/repl"
@@ -56,7 +57,7 @@ func init() { runCmd.Run = runScript }
 // declared where it lives, as a command.Command.
 func commands() command.Table {
 	out := append(command.Table{}, batch.Commands...)
-	return append(out, runCmd, serveCmd, tablutnet.ClientCmd, tablutnet.ServerCmd, uai.Cmd, convert.Cmd, versionCmd)
+	return append(out, runCmd, serveCmd, tablutnet.ClientCmd, tablutnet.ServerCmd, uai.Cmd, gtp.Cmd, convert.Cmd, versionCmd)
 }
 
 // runScript is 'boardrepl run': a file that is not Lua (decided as the
