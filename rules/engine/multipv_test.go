@@ -244,3 +244,34 @@ func TestLinesAgreeWithLastReport(t *testing.T) {
 		})
 	}
 }
+
+// TestLinesAllocs: a search of several lines allocates at the root only
+// (each line's copy and text, a depth), not with the nodes searched.
+func TestLinesAllocs(t *testing.T) {
+	const n = 3
+	for _, tg := range testGames {
+		t.Run(tg.id, func(t *testing.T) {
+			g := randomPositions(t, tg.id, 4, []int{6})[0]
+			for _, sel := range []bool{false, true} {
+				e := New(Options{HashEntries: 1 << 16, Selective: sel})
+				allocs := func(depth int) (float64, int64) {
+					var nodes int64
+					a := testing.AllocsPerRun(3, func() {
+						e.NewGame()
+						res, _ := e.Search(context.Background(), g, Limits{Depth: depth, MultiPV: n}, nil)
+						nodes = res.Nodes
+					})
+					return a, nodes
+				}
+				allocs(tg.depth) // warm up the move buffers
+				a1, n1 := allocs(1)
+				a2, n2 := allocs(tg.depth)
+				// A line of depth d: its move copy, its text and d moves'
+				// text, for n lines at each depth.
+				if root := float64(n * tg.depth * (tg.depth + 4)); a2 > a1+root {
+					t.Errorf("selective %v: depth 1: %.0f allocations for %d nodes; depth %d: %.0f for %d nodes (the root's at most %.0f more)", sel, a1, n1, tg.depth, a2, n2, root)
+				}
+			}
+		})
+	}
+}
