@@ -20,8 +20,8 @@ import (
 // no colour at all; a GTP colour word that names no side of this game is
 // an error.
 func colourArg(g rules.Game, s string) (side int, ok bool, err error) {
-	for side := 0; side < 2; side++ {
-		if strings.EqualFold(s, g.SideName(side)) || strings.EqualFold(s, sideAbbrev(g, side)) {
+	if s != "0" && s != "1" { // a number is no colour (genmove 1 is a depth)
+		if side, err := parseSide(g, s); err == nil {
 			return side, true, nil
 		}
 	}

@@ -81,8 +81,8 @@ it is the exact search: the minimax value of each depth, every win within
 it found at its shortest distance (slower; for puzzles and checks).`
 
 // goConsoleHelp explains the words go takes from engine consoles.
-const goConsoleHelp = `The words of engine consoles (UCI; 'boardrepl uai' takes the same) go in
-any order with those above, the first limit reached stopping the search:
+const goConsoleHelp = `A LIMIT may also be one of the words of engine consoles (UCI; 'boardrepl
+uai' takes the same), with the others, the first reached stopping the search:
   movetime MS   search for MS milliseconds (of which the prompt keeps 10,
                 or a tenth of a shorter time)
   btime MS  wtime MS  binc MS  winc MS  movestogo N
@@ -169,10 +169,9 @@ var limitValues = map[string]string{
 	"multipv": "a number of lines",
 }
 
-// consoleWords are the words of go that engine consoles (UCI, UAI) take
-// besides depth and nodes.
-var consoleWords = map[string]bool{"movetime": true, "btime": true, "wtime": true, "binc": true, "winc": true,
-	"movestogo": true, "mate": true, "perft": true}
+// consoleLimits are the limits of go that engine consoles (UCI, UAI)
+// take besides depth and nodes (and perft N, which goes alone).
+var consoleLimits = []string{"movetime", "btime", "wtime", "binc", "winc", "movestogo", "mate"}
 
 // promptOverhead is what go keeps back from movetime and the clocks (the
 // time manager's overhead): the prompt's own work after the search.
@@ -199,7 +198,7 @@ func parseLimits(name string, args []string, console bool) (searchArgs, error) {
 			sa.exact = true
 			continue
 		}
-		if k != "depth" && k != "time" && k != "nodes" && !(console && consoleWords[k]) {
+		if !slices.Contains(basicLimits, k) && !(console && (slices.Contains(consoleLimits, k) || k == "perft")) {
 			if _, err := strconv.Atoi(k); err == nil {
 				return searchArgs{}, fmt.Errorf("%s %s: say what the number is: %s %s %s", name, args[i], name, "depth", args[i])
 			}
@@ -894,8 +893,7 @@ func completeLimits(console bool) func(*REPL, int, []string, string) []string {
 	if !console {
 		return completeWords(basicLimits, nil)
 	}
-	return completeWords(slices.Concat(basicLimits, []string{"movetime", "btime", "wtime", "binc", "winc", "movestogo", "mate", "multipv"}),
-		[]string{"infinite", "perft"})
+	return completeWords(slices.Concat(basicLimits, consoleLimits, []string{"multipv"}), []string{"infinite", "perft"})
 }
 
 // completeWords offers the words not yet used and the samples of a
