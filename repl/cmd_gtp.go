@@ -16,7 +16,7 @@ import (
 )
 
 // colourArg reads a GTP colour: a side's name or initial (black, white, b,
-// w in Konobi and Tablut; red, blue, r in Ataxx...). ok is false when s is
+// w in Konobi and Tablut; red, blue, r, b in Ataxx...). ok is false when s is
 // no colour at all; a GTP colour word that names no side of this game is
 // an error.
 func colourArg(g rules.Game, s string) (side int, ok bool, err error) {
@@ -32,7 +32,7 @@ func colourArg(g rules.Game, s string) (side int, ok bool, err error) {
 	return 0, false, nil
 }
 
-// cmdPlayAs is play, also as GTP writes it: play COLOR MOVE, the colour
+// cmdPlayAs is play, also as GTP writes it: play COLOR MOVE..., the colour
 // being the side to move's.
 func cmdPlayAs(ctx context.Context, r *REPL, args []string, rest string) error {
 	g := r.s.Game()
@@ -48,9 +48,6 @@ func cmdPlayAs(ctx context.Context, r *REPL, args []string, rest string) error {
 	}
 	if err != nil {
 		return fmt.Errorf("play %s: %v", args[0], err)
-	}
-	if len(args) > 2 {
-		return fmt.Errorf("play %s: one move after the colour (got %d: %s)", args[0], len(args)-1, strings.Join(args[1:], " "))
 	}
 	if side != g.SideToMove() {
 		return fmt.Errorf("play %s %s: %s is to move (the prompt plays in turn)", args[0], args[1], g.SideName(g.SideToMove()))

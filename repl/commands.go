@@ -36,7 +36,7 @@ func init() {
 			Help: "Lists the legal moves of the side to move, sorted. With a square, lists\nthe moves of the piece there and marks its destinations on the board."},
 			Group: "play", Run: cmdMoves, Complete: completeSquares},
 		{Spec: command.Spec{Name: "play", Args: "[COLOR] MOVE...", Summary: "play moves (typing a move alone does the same)",
-			Help: "Plays the moves in turn and shows the board. A move can also be typed\nwithout 'play'. An illegal move says why and stops there.\nAs GTP writes it, 'play COLOR MOVE' plays one move of the side COLOR, its\nname or initial (black, white, b, w in Konobi and Tablut; red, blue, r, b\nin Ataxx; north, south, n, s in Oware), which must be the side to move.\n  play e5-e8      play black d4"},
+			Help: "Plays the moves in turn and shows the board. A move can also be typed\nwithout 'play'. An illegal move says why and stops there.\nAs GTP writes it, 'play COLOR MOVE...' plays from the side COLOR, its name\nor initial (black, white, b, w in Konobi and Tablut; red, blue, r, b in\nAtaxx; north, south, n, s in Oware), which must be the side to move.\n  play e5-e8      play black d4"},
 			Group: "play", Run: cmdPlayAs, Complete: completeMoves, WakesAI: true},
 		{Spec: command.Spec{Name: "undo", Aliases: []string{"back"}, Args: "[N]", Summary: "take back the last N moves (default 1)",
 			Help: "Takes back N moves (default 1); they can be replayed with redo. A forced\npass goes back together with the move before it."},

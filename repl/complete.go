@@ -109,10 +109,7 @@ func completeMoves(r *REPL, i int, prev []string, word string) []string {
 	if len(prev) > 0 {
 		if _, err := g.ParseMove(prev[0]); err != nil {
 			if _, ok, _ := colourArg(g, prev[0]); ok {
-				if len(prev) > 1 {
-					return nil // play COLOR MOVE plays one move
-				}
-				prev = nil
+				prev = prev[1:]
 			}
 		}
 	}

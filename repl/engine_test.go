@@ -278,9 +278,9 @@ func TestHintLinesAndGTPColours(t *testing.T) {
 		{"genmove white", "genmove white: no side white in Toy: its sides are x and o"},
 		{"play o a1", "play o a1: x is to move (the prompt plays in turn)"},
 		{"play b a1", "play b: no side b in Toy: its sides are x and o"},
-		{"play x a1 b1", "play x: one move after the colour (got 2: a1 b1)"},
 		{"play x a1", ""},
 		{"genmove O depth 1", ""},
+		{"play x c1 c2", ""},
 		{"boardsize 4", "boardsize 4: Toy has one board (3x3); no game has a board size"},
 		{"list_commands x", `list_commands takes no arguments (got "x")`},
 		{"clear_board now", `clear_board takes no arguments (got "now")`},
@@ -294,8 +294,8 @@ func TestHintLinesAndGTPColours(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", c.line, got, c.want)
 		}
 	}
-	if r.s.Cursor() != 2 {
-		t.Errorf("after play x a1 and genmove O: %d plies, want 2", r.s.Cursor())
+	if r.s.Cursor() != 4 {
+		t.Errorf("after play x a1, genmove O and play x c1 c2: %d plies, want 4", r.s.Cursor())
 	}
 	if err := r.Exec(ctx, "clear_board"); err != nil || r.s.Cursor() != 0 {
 		t.Errorf("clear_board: %v, %d plies", err, r.s.Cursor())
@@ -526,7 +526,7 @@ func TestEngineCompletion(t *testing.T) {
 		{"genmove ", "depth exact nodes o time x"},
 		{"genmove x ", "depth exact nodes time"},
 		{"play x ", "a1 a2 a3 b1 b2 b3 c1 c2 c3"},
-		{"play x a1 ", ""},
+		{"play x a1 ", "a2 a3 b1 b3 c1 c2 c3"},
 		{"boardsize ", ""},
 		{"analyse d", "depth"},
 		{"ai ", "both first o off second x"},
