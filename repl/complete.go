@@ -102,8 +102,17 @@ func completeCommands(r *REPL, i int, prev []string, word string) []string {
 	return out
 }
 
+// completeMoves completes the moves of play, after GTP's colour if one
+// comes first (play black d4).
 func completeMoves(r *REPL, i int, prev []string, word string) []string {
 	g := r.s.Game().Clone()
+	if len(prev) > 0 {
+		if _, err := g.ParseMove(prev[0]); err != nil {
+			if _, ok, _ := colourArg(g, prev[0]); ok {
+				prev = prev[1:]
+			}
+		}
+	}
 	for _, w := range prev {
 		m, err := g.ParseMove(w)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -79,6 +80,28 @@ in the same time; a win may be found later than its distance). With exact
 it is the exact search: the minimax value of each depth, every win within
 it found at its shortest distance (slower; for puzzles and checks).`
 
+// goConsoleHelp explains the words go takes from engine consoles.
+const goConsoleHelp = `A LIMIT may also be one of the words of engine consoles (UCI; 'boardrepl
+uai' takes the same), with the others, the first reached stopping the search:
+  movetime MS   search for MS milliseconds (of which the prompt keeps 10,
+                or a tenth of a shorter time)
+  btime MS  wtime MS  binc MS  winc MS  movestogo N
+                the clocks: time left, increment a move, moves to the next
+                time control. The side to move's clock gives the time, shared
+                out by uai's time manager (a line says how much). As in uai, b
+                is the side that moves first, w the other: b is red in Ataxx,
+                white in Tablut, north in Oware, black in Konobi.
+  mate N        look for a win in N moves: the side to move's Nth move ends
+                the game, 2N-1 plies (a ply is one side's move; a forced pass
+                is one). The exact search to that depth (or less with depth):
+                a last line says the win found, that there is none, or that
+                the search stopped before it could say.
+  multipv N     the N best moves (all, when there are fewer), each with its
+                score and line: N lines a depth, best first, 'multipv K'
+                after the depth (one thread; each line is one more search)
+  perft N       count the move tree, as 'perft N' (alone)
+  infinite      until Ctrl-C (with exact and multipv only)`
+
 // aiSide is how the computer plays one side.
 type aiSide struct {
 	on     bool
@@ -130,29 +153,52 @@ type searchArgs struct {
 	lim      engine.Limits
 	infinite bool // go infinite
 	exact    bool // the exact search, not the playing one
+	// go's engine-console words (parseLimits with console):
+	clock, inc [2]time.Duration // btime, wtime; binc, winc (0: the first side)
+	hasClock   [2]bool
+	movesToGo  int
+	mate       int    // look for a win in mate moves
+	perft      string // perft N: the N
 }
 
-// parseLimits reads "depth N", "time T", "nodes N", "exact" (and
-// "infinite" when allowed) in any order.
-func parseLimits(name string, args []string, infinite bool) (searchArgs, error) {
-	var lim engine.Limits
-	inf, exact := false, false
+// limitValues say what follows each limit word, for the messages.
+var limitValues = map[string]string{
+	"depth": "a number of plies", "time": "a duration like 500ms or 2s", "nodes": "a number of positions",
+	"movetime": "milliseconds", "btime": "milliseconds", "wtime": "milliseconds", "binc": "milliseconds",
+	"winc": "milliseconds", "movestogo": "a number of moves", "mate": "a number of moves", "perft": "a depth",
+	"multipv": "a number of lines",
+}
+
+// consoleLimits are the limits of go that engine consoles (UCI, UAI)
+// take besides depth and nodes (and perft N, which goes alone).
+var consoleLimits = []string{"movetime", "btime", "wtime", "binc", "winc", "movestogo", "mate"}
+
+// promptOverhead is what go keeps back from movetime and the clocks (the
+// time manager's overhead): the prompt's own work after the search.
+const promptOverhead = 10 * time.Millisecond
+
+// parseLimits reads "depth N", "time T", "nodes N" and "exact" in any
+// order; with console (go) also "infinite" and the words of engine
+// consoles: movetime, btime, wtime, binc, winc, movestogo, mate, perft.
+// "multipv N" is taken out before (multiPVArg).
+func parseLimits(name string, args []string, console bool) (searchArgs, error) {
+	var sa searchArgs
 	want := "depth N, time T, nodes N or exact"
-	if infinite {
-		want = "depth N, time T, nodes N, exact or infinite"
+	if console {
+		want = "depth N, time T, nodes N, movetime MS, btime MS, wtime MS, binc MS, winc MS, movestogo N, mate N, multipv N, perft N, exact or infinite"
 	}
 	seen := map[string]bool{}
 	for i := 0; i < len(args); i++ {
 		k := strings.ToLower(args[i])
-		if k == "infinite" && infinite {
-			inf = true
+		if k == "infinite" && console {
+			sa.infinite = true
 			continue
 		}
 		if k == "exact" {
-			exact = true
+			sa.exact = true
 			continue
 		}
-		if k != "depth" && k != "time" && k != "nodes" {
+		if !slices.Contains(basicLimits, k) && !(console && (slices.Contains(consoleLimits, k) || k == "perft")) {
 			if _, err := strconv.Atoi(k); err == nil {
 				return searchArgs{}, fmt.Errorf("%s %s: say what the number is: %s %s %s", name, args[i], name, "depth", args[i])
 			}
@@ -163,36 +209,155 @@ func parseLimits(name string, args []string, infinite bool) (searchArgs, error) 
 		}
 		seen[k] = true
 		if i+1 >= len(args) {
-			return searchArgs{}, fmt.Errorf("%s %s: missing the value after %s (%s)", name, k, k, map[string]string{
-				"depth": "a number of plies", "time": "a duration like 500ms or 2s", "nodes": "a number of positions"}[k])
+			return searchArgs{}, fmt.Errorf("%s %s: missing the value after %s (%s)", name, k, k, limitValues[k])
 		}
 		v := args[i+1]
 		i++
-		switch k {
-		case "depth":
-			d, err := strconv.Atoi(v)
-			if err != nil || d < 1 || d >= engine.MaxPly {
-				return searchArgs{}, fmt.Errorf("%s depth %s: want a depth from 1 to %d plies", name, v, engine.MaxPly-1)
-			}
-			lim.Depth = d
-		case "time":
-			d, err := parseTime(v)
-			if err != nil {
-				return searchArgs{}, fmt.Errorf("%s time %s: %v", name, v, err)
-			}
-			lim.Time = d
-		case "nodes":
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 1 {
-				return searchArgs{}, fmt.Errorf("%s nodes %s: want a whole number of positions, at least 1", name, v)
-			}
-			lim.Nodes = n
+		if err := sa.set(name, k, v); err != nil {
+			return searchArgs{}, err
 		}
 	}
-	if inf && (lim.Depth > 0 || lim.Time > 0 || lim.Nodes > 0) {
+	lim := sa.lim
+	clock := sa.hasClock[0] || sa.hasClock[1]
+	switch {
+	case sa.infinite && (!noLimit(lim) || clock || sa.perft != ""):
 		return searchArgs{}, fmt.Errorf("%s: infinite goes with no other limit", name)
+	case sa.perft != "" && len(args) > 2:
+		return searchArgs{}, fmt.Errorf("%s: perft N goes alone (it counts the move tree: no search)", name)
+	case !clock && (seen["binc"] || seen["winc"] || seen["movestogo"]):
+		return searchArgs{}, fmt.Errorf("%s: binc, winc and movestogo go with the clocks btime and wtime", name)
 	}
-	return searchArgs{lim: lim, infinite: inf, exact: exact}, nil
+	return sa, nil
+}
+
+// set reads the value v of the limit word k.
+func (sa *searchArgs) set(name, k, v string) error {
+	switch k {
+	case "depth":
+		d, err := strconv.Atoi(v)
+		if err != nil || d < 1 || d >= engine.MaxPly {
+			return fmt.Errorf("%s depth %s: want a depth from 1 to %d plies", name, v, engine.MaxPly-1)
+		}
+		sa.lim.Depth = first(sa.lim.Depth, d)
+	case "time":
+		d, err := parseTime(v)
+		if err != nil {
+			return fmt.Errorf("%s time %s: %v", name, v, err)
+		}
+		sa.lim.Time = first(sa.lim.Time, d)
+	case "nodes":
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			return fmt.Errorf("%s nodes %s: want a whole number of positions, at least 1", name, v)
+		}
+		sa.lim.Nodes = n
+	case "movetime", "btime", "wtime", "binc", "winc":
+		least := int64(0)
+		if k == "movetime" {
+			least = 1
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < least || n > (24*time.Hour).Milliseconds() {
+			return fmt.Errorf("%s %s %s: want whole milliseconds from %d to %d (24h)", name, k, v, least, (24 * time.Hour).Milliseconds())
+		}
+		ms := time.Duration(n) * time.Millisecond
+		side := 0 // b: the side that moves first, as in uai
+		if k[0] == 'w' {
+			side = 1
+		}
+		switch k {
+		case "movetime":
+			d := engine.MoveTime(ms, promptOverhead)
+			sa.lim.Time = first(sa.lim.Time, d)
+		case "btime", "wtime":
+			sa.clock[side], sa.hasClock[side] = ms, true
+		default:
+			sa.inc[side] = ms
+		}
+	case "movestogo":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return fmt.Errorf("%s movestogo %s: want a whole number of moves, at least 1", name, v)
+		}
+		sa.movesToGo = n
+	case "mate":
+		n, err := strconv.Atoi(v)
+		if most := engine.MaxPly / 2; err != nil || n < 1 || n > most {
+			return fmt.Errorf("%s mate %s: want a number of moves from 1 to %d", name, v, most)
+		}
+		sa.mate = n
+		sa.exact = true
+		sa.lim.Depth = first(sa.lim.Depth, 2*n-1)
+	case "perft":
+		if _, err := perftDepth(name+" perft", []string{v}); err != nil {
+			return err
+		}
+		sa.perft = v
+	}
+	return nil
+}
+
+// first is the limit reached first of cur (0: none yet) and v.
+func first[T int | time.Duration](cur, v T) T {
+	if cur > 0 && cur < v {
+		return cur
+	}
+	return v
+}
+
+// multiPVArg takes "multipv N" out of the arguments of go and hint; 0 when
+// it is not there.
+func multiPVArg(name string, args []string) ([]string, int, error) {
+	var out []string
+	n := 0
+	for i := 0; i < len(args); i++ {
+		if !strings.EqualFold(args[i], "multipv") {
+			out = append(out, args[i])
+			continue
+		}
+		if n > 0 {
+			return nil, 0, fmt.Errorf("%s: multipv given twice", name)
+		}
+		if i+1 >= len(args) {
+			return nil, 0, fmt.Errorf("%s multipv: missing the value after multipv (%s)", name, limitValues["multipv"])
+		}
+		v, err := strconv.Atoi(args[i+1])
+		if err != nil || v < 1 || v > engine.MaxMultiPV {
+			return nil, 0, fmt.Errorf("%s multipv %s: want a number of lines from 1 to %d", name, args[i+1], engine.MaxMultiPV)
+		}
+		n = v
+		i++
+	}
+	return out, n, nil
+}
+
+// clockLimits adds to the limits what the time manager gives the side to
+// move from its clock (btime or wtime, as uai reads them), and says so.
+func (r *REPL) clockLimits(name string, sa searchArgs) (engine.Limits, error) {
+	lim := sa.lim
+	if !sa.hasClock[0] && !sa.hasClock[1] {
+		return lim, nil
+	}
+	g := r.s.Game()
+	s := g.SideToMove()
+	word := [2]string{"btime", "wtime"}[s]
+	if !sa.hasClock[s] {
+		return lim, fmt.Errorf("%s: %s is to move and its clock is %s (b is the side that moves first, w the other): give %s",
+			name, g.SideName(s), word, word)
+	}
+	left := engine.MovesLeft(g)
+	soft, hard := engine.Budget(sa.clock[s], sa.inc[s], sa.movesToGo, left, promptOverhead)
+	if lim.Time == 0 || hard < lim.Time {
+		lim.Time, lim.Soft = hard, soft
+	}
+	togo := ""
+	if sa.movesToGo > 0 {
+		togo = fmt.Sprintf(" movestogo %d", sa.movesToGo)
+	}
+	fmt.Fprintf(r.out, "clock: %s's %s %d %s %d%s, %d moves left (estimated): target %d ms, at most %d ms\n",
+		g.SideName(s), word, sa.clock[s].Milliseconds(), [2]string{"binc", "winc"}[s], sa.inc[s].Milliseconds(), togo, left,
+		soft.Round(time.Millisecond).Milliseconds(), hard.Round(time.Millisecond).Milliseconds())
+	return lim, nil
 }
 
 // parseTime reads a duration: "500ms", "2s", or a number of seconds.
@@ -227,17 +392,31 @@ func (r *REPL) searchable() error {
 }
 
 func cmdGo(ctx context.Context, r *REPL, args []string, _ string) error {
+	args, lines, err := multiPVArg("go", args)
+	if err != nil {
+		return err
+	}
 	sa, err := parseLimits("go", args, true)
 	if err != nil {
 		return err
 	}
-	lim := sa.lim
-	if noLimit(lim) && !sa.infinite {
-		lim.Time = goDefault
+	if sa.perft != "" {
+		if lines > 0 {
+			return errors.New("go: perft N goes alone (it counts the move tree: no search)")
+		}
+		return cmdPerft(ctx, r, []string{sa.perft}, sa.perft)
 	}
 	if err := r.searchable(); err != nil {
 		return err
 	}
+	lim, err := r.clockLimits("go", sa)
+	if err != nil {
+		return err
+	}
+	if noLimit(lim) && !sa.infinite {
+		lim.Time = goDefault
+	}
+	lim.MultiPV = lines
 	kind := searchEngine
 	if sa.exact {
 		kind = exactEngine
@@ -253,12 +432,36 @@ func cmdGo(ctx context.Context, r *REPL, args []string, _ string) error {
 		line += " (interrupted: the best so far)"
 	}
 	fmt.Fprintln(r.out, line)
+	if sa.mate > 0 {
+		fmt.Fprintln(r.out, r.mateVerdict(sa.mate, lim.Depth, res))
+	}
 	return nil
 }
 
+// mateVerdict says what a search for a win in n moves (go mate N: the
+// exact search to depth at most 2n-1) found.
+func (r *REPL) mateVerdict(n, depth int, res engine.Result) string {
+	g := r.s.Game()
+	side := g.SideName(g.SideToMove())
+	head := fmt.Sprintf("mate %d: ", n)
+	within := fmt.Sprintf("win in %s (%s)", plural(n, "move"), plies(2*n-1))
+	switch m := res.Mate(); {
+	case m > 0:
+		return head + fmt.Sprintf("%s wins in %s (%s)", side, plies(m), plural((m+1)/2, "move"))
+	case m < 0:
+		return head + fmt.Sprintf("no win: %s loses in %s", side, plies(-m))
+	case res.Depth == 2*n-1 && !res.Stopped:
+		return head + fmt.Sprintf("%s has no %s", side, within)
+	case depth < 2*n-1:
+		return head + fmt.Sprintf("no win within %s, the depth limit: a %s needs depth %d", plies(res.Depth), within, 2*n-1)
+	}
+	return head + fmt.Sprintf("no win within %s; stopped before depth %d, which could find a %s", plies(res.Depth), 2*n-1, within)
+}
+
 // quickSearch searches the position for hint and genmove: within the
-// limits given, else hintDefault, with no progress lines.
-func (r *REPL) quickSearch(ctx context.Context, name string, args []string) (engine.Result, error) {
+// limits given, else hintDefault, with no progress lines; lines > 1 asks
+// for that many best moves.
+func (r *REPL) quickSearch(ctx context.Context, name string, args []string, lines int) (engine.Result, error) {
 	sa, err := parseLimits(name, args, false)
 	if err != nil {
 		return engine.Result{}, err
@@ -267,6 +470,7 @@ func (r *REPL) quickSearch(ctx context.Context, name string, args []string) (eng
 	if noLimit(lim) {
 		lim.Time = hintDefault
 	}
+	lim.MultiPV = lines
 	if err := r.searchable(); err != nil {
 		return engine.Result{}, err
 	}
@@ -278,7 +482,11 @@ func (r *REPL) quickSearch(ctx context.Context, name string, args []string) (eng
 }
 
 func cmdHint(ctx context.Context, r *REPL, args []string, _ string) error {
-	res, err := r.quickSearch(ctx, "hint", args)
+	args, lines, err := multiPVArg("hint", args)
+	if err != nil {
+		return err
+	}
+	res, err := r.quickSearch(ctx, "hint", args, lines)
 	if err != nil {
 		return err
 	}
@@ -287,20 +495,39 @@ func cmdHint(ctx context.Context, r *REPL, args []string, _ string) error {
 	}
 	g := r.s.Game()
 	side := g.SideName(g.SideToMove())
-	fmt.Fprintf(r.out, "hint: %s (score %s for %s, %s; line %s)\n", res.BestText, engine.FormatScore(res.Score), side,
-		scoreNote(res), strings.Join(res.PVText, " "))
+	if res.Lines == nil {
+		fmt.Fprintf(r.out, "hint: %s (score %s for %s, %s; line %s)\n", res.BestText, engine.FormatScore(res.Score), side,
+			scoreNote(res), strings.Join(res.PVText, " "))
+		return nil
+	}
+	for _, l := range res.Lines {
+		fmt.Fprintf(r.out, "hint %d: %s (score %s for %s, %s; line %s)\n", l.MultiPV, l.PVText[0], engine.FormatScore(l.Score), side,
+			scoreNote(engine.Result{Info: l}), strings.Join(l.PVText, " "))
+	}
 	return nil
 }
 
 func cmdGenmove(ctx context.Context, r *REPL, args []string, _ string) error {
-	res, err := r.quickSearch(ctx, "genmove", args)
+	g := r.s.Game()
+	if len(args) > 0 {
+		side, ok, err := colourArg(g, args[0])
+		if err != nil {
+			return fmt.Errorf("genmove %s: %v", args[0], err)
+		}
+		if ok {
+			if side != g.SideToMove() {
+				return fmt.Errorf("genmove %s: %s is to move (the prompt plays in turn)", args[0], g.SideName(g.SideToMove()))
+			}
+			args = args[1:]
+		}
+	}
+	res, err := r.quickSearch(ctx, "genmove", args, 0)
 	if err != nil {
 		return err
 	}
 	if ctx.Err() != nil {
 		return errors.New("interrupted: no move played")
 	}
-	g := r.s.Game()
 	fmt.Fprintf(r.out, "genmove: %s plays %s (score %s, %s)\n", g.SideName(g.SideToMove()), res.BestText,
 		engine.FormatScore(res.Score), scoreNote(res))
 	return r.playMoves([]string{res.BestText})
@@ -641,36 +868,75 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 
 // Completion.
 
-func completeLimits(infinite bool) func(*REPL, int, []string, string) []string {
+// limitSamples are the values Tab offers after each limit word.
+var limitSamples = map[string][]string{
+	"depth":     {"1", "2", "3", "4", "5", "6", "8", "10"},
+	"time":      {"500ms", "1s", "2s", "5s", "10s", "30s"},
+	"nodes":     {"10000", "100000", "1000000"},
+	"movetime":  {"100", "500", "1000", "5000"},
+	"btime":     {"10000", "60000", "300000"},
+	"wtime":     {"10000", "60000", "300000"},
+	"binc":      {"0", "100", "1000"},
+	"winc":      {"0", "100", "1000"},
+	"movestogo": {"10", "20", "40"},
+	"mate":      {"1", "2", "3", "4", "5"},
+	"multipv":   {"2", "3", "4", "5"},
+	"perft":     {"1", "2", "3", "4", "5"},
+}
+
+// basicLimits are the limit words of hint, genmove and analyse.
+var basicLimits = []string{"depth", "time", "nodes", "exact"}
+
+// completeLimits completes the limits of analyse, or with console those
+// of go.
+func completeLimits(console bool) func(*REPL, int, []string, string) []string {
+	if !console {
+		return completeWords(basicLimits, nil)
+	}
+	return completeWords(slices.Concat(basicLimits, consoleLimits, []string{"multipv"}), []string{"infinite", "perft"})
+}
+
+// completeWords offers the words not yet used and the samples of a
+// word's value; alone are words offered only first (infinite, perft),
+// after which only exact and multipv follow infinite.
+func completeWords(words, alone []string) func(*REPL, int, []string, string) []string {
 	return func(r *REPL, i int, prev []string, word string) []string {
 		if i > 0 {
-			switch strings.ToLower(prev[i-1]) {
-			case "depth":
-				return []string{"1", "2", "3", "4", "5", "6", "8", "10"}
-			case "time":
-				return []string{"500ms", "1s", "2s", "5s", "10s", "30s"}
-			case "nodes":
-				return []string{"10000", "100000", "1000000"}
+			if v, ok := limitSamples[strings.ToLower(prev[i-1])]; ok {
+				return v
 			}
 		}
 		used := map[string]bool{}
 		for _, p := range prev {
 			used[strings.ToLower(p)] = true
 		}
-		if used["infinite"] {
+		if used["perft"] {
 			return nil
 		}
 		var out []string
-		for _, k := range []string{"depth", "time", "nodes", "exact"} {
-			if !used[k] {
+		for _, k := range words {
+			if !used[k] && (!used["infinite"] || k == "exact" || k == "multipv") {
 				out = append(out, k)
 			}
 		}
-		if infinite && len(prev) == 0 {
-			out = append(out, "infinite")
+		if len(prev) == 0 {
+			out = append(out, alone...)
 		}
 		return out
 	}
+}
+
+// completeHint completes hint: the limits and multipv.
+var completeHint = completeWords(slices.Concat(basicLimits, []string{"multipv"}), nil)
+
+// completeGenmove completes genmove: a side first (GTP's colour), then the
+// limits.
+func completeGenmove(r *REPL, i int, prev []string, word string) []string {
+	out := completeLimits(false)(r, i, prev, word)
+	if i == 0 {
+		out = append(out, completeSides(r, 0, nil, word)...)
+	}
+	return out
 }
 
 func completeAI(r *REPL, i int, prev []string, word string) []string {

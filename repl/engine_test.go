@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +31,7 @@ func TestParseLimits(t *testing.T) {
 		{"time -1s", "go time -1s: want a positive duration"},
 		{"nodes 0", "go nodes 0: want a whole number of positions, at least 1"},
 		{"6", "go 6: say what the number is: go depth 6"},
-		{"fast", `go fast: unknown limit "fast": want depth N, time T, nodes N, exact or infinite`},
+		{"fast", `go fast: unknown limit "fast": want depth N, time T, nodes N, movetime MS, btime MS, wtime MS, binc MS, winc MS, movestogo N, mate N, multipv N, perft N, exact or infinite`},
 		{"depth 2 depth 3", "go: depth given twice"},
 		{"infinite depth 3", "go: infinite goes with no other limit"},
 	} {
@@ -57,6 +58,258 @@ func TestParseLimits(t *testing.T) {
 // and with exact with the exact one: each prints what a fresh engine of
 // that kind finds in the same position (Ataxx, where the two searches
 // visit different numbers of positions, so that the test tells them apart).
+// The words of engine consoles: what each sets, how they combine (the
+// first limit reached stops: the shorter time, the lower depth), and the
+// errors, which name the word.
+func TestParseConsoleWords(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		want string // the limits and what else is set, or the error
+	}{
+		{"movetime 300", "time 290ms"},             // 10 ms kept: MoveTime(300ms, 10ms)
+		{"movetime 50", "time 45ms"},               // a tenth of a short time
+		{"movetime 1000 time 500ms", "time 500ms"}, // the first reached
+		{"time 500ms movetime 1000", "time 500ms"},
+		{"btime 1000 wtime 2000 binc 10 winc 20 movestogo 5", "infinite clocks [1s 2s] inc [10ms 20ms] togo 5"},
+		{"WTIME 0", "infinite clocks [0s 0s] (w)"},
+		{"mate 3", "depth 5 exact mate 3"},
+		{"mate 3 depth 4", "depth 4 exact mate 3"},
+		{"depth 8 mate 2", "depth 3 exact mate 2"},
+		{"mate 60", "depth 119 exact mate 60"},
+		{"perft 3", "infinite perft 3"},
+		{"perft 0", "infinite perft 0"},
+		{"infinite exact", "infinite exact infinite"},
+		{"movetime", "go movetime: missing the value after movetime (milliseconds)"},
+		{"movetime 0", "go movetime 0: want whole milliseconds from 1 to 86400000 (24h)"},
+		{"btime -5", "go btime -5: want whole milliseconds from 0 to 86400000 (24h)"},
+		{"winc 1.5 btime 10", "go winc 1.5: want whole milliseconds from 0 to 86400000 (24h)"},
+		{"movestogo 0 wtime 5", "go movestogo 0: want a whole number of moves, at least 1"},
+		{"mate 0", "go mate 0: want a number of moves from 1 to 60"},
+		{"mate 61", "go mate 61: want a number of moves from 1 to 60"},
+		{"perft x", "go perft x: want a depth from 0 to 64"},
+		{"perft 3 depth 2", "go: perft N goes alone (it counts the move tree: no search)"},
+		{"binc 100", "go: binc, winc and movestogo go with the clocks btime and wtime"},
+		{"movestogo 10", "go: binc, winc and movestogo go with the clocks btime and wtime"},
+		{"infinite movetime 100", "go: infinite goes with no other limit"},
+		{"infinite btime 100", "go: infinite goes with no other limit"},
+		{"infinite mate 2", "go: infinite goes with no other limit"},
+		{"infinite perft 2", "go: infinite goes with no other limit"},
+		{"mate 2 mate 3", "go: mate given twice"},
+		{"ponder", `go ponder: unknown limit "ponder": want depth N, time T, nodes N, movetime MS, btime MS, wtime MS, binc MS, winc MS, movestogo N, mate N, multipv N, perft N, exact or infinite`},
+	} {
+		sa, err := parseLimits("go", strings.Fields(c.args), true)
+		got := sa.lim.String()
+		if err != nil {
+			got = err.Error()
+		} else {
+			if sa.exact {
+				got += " exact"
+			}
+			if sa.infinite {
+				got += " infinite"
+			}
+			if sa.mate > 0 {
+				got += fmt.Sprintf(" mate %d", sa.mate)
+			}
+			if sa.perft != "" {
+				got += " perft " + sa.perft
+			}
+			if sa.hasClock[0] && sa.hasClock[1] {
+				got += fmt.Sprintf(" clocks %v inc %v togo %d", sa.clock, sa.inc, sa.movesToGo)
+			} else if sa.hasClock[1] {
+				got += fmt.Sprintf(" clocks %v (w)", sa.clock)
+			}
+		}
+		if got != c.want {
+			t.Errorf("go %s: got %q, want %q", c.args, got, c.want)
+		}
+	}
+	// The words of go are not limits of hint, genmove and analyse.
+	for _, w := range []string{"movetime 100", "mate 2", "perft 2", "btime 100", "infinite"} {
+		if _, err := parseLimits("hint", strings.Fields(w), false); err == nil || !strings.Contains(err.Error(), "unknown limit") {
+			t.Errorf("hint %s: %v, want an unknown limit", w, err)
+		}
+	}
+}
+
+func TestMultiPVArg(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"depth 3 multipv 2", "[depth 3] 2"},
+		{"MULTIPV 3", "[] 3"},
+		{"exact", "[exact] 0"},
+		{"multipv", "go multipv: missing the value after multipv (a number of lines)"},
+		{"multipv 0", "go multipv 0: want a number of lines from 1 to 1000"},
+		{"multipv 1001", "go multipv 1001: want a number of lines from 1 to 1000"},
+		{"multipv x", "go multipv x: want a number of lines from 1 to 1000"},
+		{"multipv 2 multipv 3", "go: multipv given twice"},
+	} {
+		rest, n, err := multiPVArg("go", strings.Fields(c.args))
+		got := fmt.Sprintf("%v %d", rest, n)
+		if rest == nil {
+			got = fmt.Sprintf("[] %d", n)
+		}
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("multipv of %q: got %q, want %q", c.args, got, c.want)
+		}
+	}
+}
+
+// go with the clocks takes the side to move's (b: the side that moves
+// first) and says what the time manager gives it: for x to move with
+// btime 1000 binc 100 on the toy's 9 empty squares, MovesLeft is 10 (its
+// floor), so the target is (1000-10)/10 + 75 = 174 ms and the hard limit
+// min(3*174, 990/3+75) = 405 ms.
+func TestGoClock(t *testing.T) {
+	r, out, _ := newToy(t)
+	ctx := context.Background()
+	if err := r.Exec(ctx, "go btime 1000 wtime 5000 binc 100 depth 1"); err != nil {
+		t.Fatal(err)
+	}
+	want := "clock: x's btime 1000 binc 100, 10 moves left (estimated): target 174 ms, at most 405 ms\n"
+	if !strings.HasPrefix(out.String(), want) {
+		t.Errorf("go with clocks printed\n%swant first %q", out, want)
+	}
+	if err := r.Exec(ctx, "a1"); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := r.Exec(ctx, "go btime 1000 wtime 3000 movestogo 2 depth 1"); err != nil {
+		t.Fatal(err)
+	}
+	// o to move: its wtime, 2 moves to go: (3000-10)/2 = 1495 ms, the hard
+	// limit min(3*1495, 2990/3) = 996.7 ms (and the target no more).
+	want = "clock: o's wtime 3000 winc 0 movestogo 2, 10 moves left (estimated): target 997 ms, at most 997 ms\n"
+	if !strings.HasPrefix(out.String(), want) {
+		t.Errorf("go with clocks printed\n%swant first %q", out, want)
+	}
+	err := r.Exec(ctx, "go btime 1000")
+	if err == nil || err.Error() != "go: o is to move and its clock is wtime (b is the side that moves first, w the other): give wtime" {
+		t.Errorf("go btime with o to move: %v", err)
+	}
+}
+
+// go multipv N prints N lines a depth, numbered, distinct moves; go mate
+// and go perft say what they found.
+func TestGoLinesMatePerft(t *testing.T) {
+	r, out, _ := newToy(t)
+	ctx := context.Background()
+	if err := r.Exec(ctx, "go depth 2 multipv 3"); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 7 {
+		t.Fatalf("want 2 depths of 3 lines and bestmove, got:\n%s", out)
+	}
+	for d := 1; d <= 2; d++ {
+		seen := map[string]bool{}
+		for k := 1; k <= 3; k++ {
+			l := lines[(d-1)*3+k-1]
+			m := regexp.MustCompile(fmt.Sprintf(`^depth %d multipv %d score \S+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv ([a-c][1-3])`, d, k)).FindStringSubmatch(l)
+			if m == nil || seen[m[1]] {
+				t.Errorf("depth %d line %d: %q", d, k, l)
+				continue
+			}
+			seen[m[1]] = true
+		}
+	}
+	// x a1, o a2, x b1, o c3: x wins with c1 (three in a row), its next move.
+	if err := r.Exec(ctx, "a1 a2 b1 c3"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ cmd, last string }{
+		{"go mate 1", "mate 1: x wins in 1 ply (1 move)"},
+		{"go mate 2 multipv 2", "mate 2: x wins in 1 ply (1 move)"},
+		{"go perft 1", "perft 1: 5"},
+	} {
+		out.Reset()
+		if err := r.Exec(ctx, c.cmd); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(out.String()); got[strings.LastIndex(got, "\n")+1:] != c.last {
+			t.Errorf("%s printed\n%s\nwant the last line %q", c.cmd, got, c.last)
+		}
+	}
+	out.Reset()
+	if err := r.Exec(ctx, "undo 4"); err != nil {
+		t.Fatal(err)
+	}
+	// From the start no one wins in 1 move; in 2, x cannot either (o
+	// blocks); depth 1 cannot tell.
+	for _, c := range []struct{ cmd, last string }{
+		{"go mate 1", "mate 1: x has no win in 1 move (1 ply)"},
+		{"go mate 2", "mate 2: x has no win in 2 moves (3 plies)"},
+		{"go mate 2 depth 1", "mate 2: no win within 1 ply, the depth limit: a win in 2 moves (3 plies) needs depth 3"},
+		{"go mate 5 nodes 50", "mate 5: no win within "},
+	} {
+		out.Reset()
+		if err := r.Exec(ctx, c.cmd); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(out.String()); !strings.HasPrefix(got[strings.LastIndex(got, "\n")+1:], c.last) {
+			t.Errorf("%s printed\n%s\nwant a last line %q", c.cmd, got, c.last)
+		}
+	}
+}
+
+// hint multipv N suggests the N best moves; genmove COLOR plays for the
+// side to move only; play COLOR MOVE as GTP writes it.
+func TestHintLinesAndGTPColours(t *testing.T) {
+	r, out, _ := newToy(t)
+	ctx := context.Background()
+	if err := r.Exec(ctx, "hint depth 2 multipv 4"); err != nil {
+		t.Fatal(err)
+	}
+	hints := regexp.MustCompile(`(?m)^hint ([1-4]): ([a-c][1-3]) \(score \S+ for x, depth 2; line [a-c][1-3] [a-c][1-3]\)$`).FindAllStringSubmatch(out.String(), -1)
+	if len(hints) != 4 {
+		t.Fatalf("hint multipv 4 printed\n%s", out)
+	}
+	seen := map[string]bool{}
+	for i, h := range hints {
+		if h[1] != fmt.Sprint(i+1) || seen[h[2]] {
+			t.Errorf("hint line %d: %q", i+1, h[0])
+		}
+		seen[h[2]] = true
+	}
+	for _, c := range []struct{ line, want string }{
+		{"genmove o", "genmove o: x is to move (the prompt plays in turn)"},
+		{"genmove white", "genmove white: no side white in Toy: its sides are x and o"},
+		{"play o a1", "play o a1: x is to move (the prompt plays in turn)"},
+		{"play b a1", "play b: no side b in Toy: its sides are x and o"},
+		{"play x a1", ""},
+		{"genmove O depth 1", ""},
+		{"play x c1 c2", ""},
+		{"boardsize 4", "boardsize 4: Toy has one board (3x3); no game has a board size"},
+		{"list_commands x", `list_commands takes no arguments (got "x")`},
+		{"clear_board now", `clear_board takes no arguments (got "now")`},
+	} {
+		err := r.Exec(ctx, c.line)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.line, got, c.want)
+		}
+	}
+	if r.s.Cursor() != 4 {
+		t.Errorf("after play x a1, genmove O and play x c1 c2: %d plies, want 4", r.s.Cursor())
+	}
+	if err := r.Exec(ctx, "clear_board"); err != nil || r.s.Cursor() != 0 {
+		t.Errorf("clear_board: %v, %d plies", err, r.s.Cursor())
+	}
+	out.Reset()
+	if err := r.Exec(ctx, "list_commands"); err != nil {
+		t.Fatal(err)
+	}
+	names := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(names) != len(commands) || !slices.IsSorted(names) || !slices.Contains(names, "list_commands") || slices.Contains(names, "legal") {
+		t.Errorf("list_commands printed %d names (%d commands), sorted %v: %v", len(names), len(commands), slices.IsSorted(names), names)
+	}
+}
+
 func TestGoSearchesAsPlay(t *testing.T) {
 	r, out, _ := newToy(t)
 	s := r.s
@@ -260,11 +513,21 @@ func TestOneEnginePerSession(t *testing.T) {
 func TestEngineCompletion(t *testing.T) {
 	r, _, _ := newToy(t)
 	for _, c := range []struct{ before, want string }{
-		{"go ", "depth exact infinite nodes time"},
-		{"go depth 3 ", "exact nodes time"},
-		{"go exact ", "depth nodes time"},
+		{"go ", "binc btime depth exact infinite mate movestogo movetime multipv nodes perft time winc wtime"},
+		{"go depth 3 ", "binc btime exact mate movestogo movetime multipv nodes time winc wtime"},
+		{"go exact ", "binc btime depth mate movestogo movetime multipv nodes time winc wtime"},
+		{"go infinite ", "exact multipv"},
+		{"go perft ", "1 2 3 4 5"},
+		{"go perft 3 ", ""},
 		{"go time ", "10s 1s 2s 30s 500ms 5s"},
-		{"hint ", "depth exact nodes time"},
+		{"go mate ", "1 2 3 4 5"},
+		{"hint ", "depth exact multipv nodes time"},
+		{"hint multipv ", "2 3 4 5"},
+		{"genmove ", "depth exact nodes o time x"},
+		{"genmove x ", "depth exact nodes time"},
+		{"play x ", "a1 a2 a3 b1 b2 b3 c1 c2 c3"},
+		{"play x a1 ", "a2 a3 b1 b3 c1 c2 c3"},
+		{"boardsize ", ""},
 		{"analyse d", "depth"},
 		{"ai ", "both first o off second x"},
 		{"ai o ", "1 2 3 4 5 6 7 8 9 ab:depth= ab:nodes= ab:time= mcts:playouts= mcts:time= random"},

@@ -97,7 +97,7 @@ func TestComplete(t *testing.T) {
 	}{
 		{"hist", "history"},
 		{"a", "a1 a2 a3 agree ai analyse"},
-		{"b", "b1 b2 b3"},
+		{"b", "b1 b2 b3 boardsize"},
 		{"a1 b", "b1 b3"}, // after a1 is played on a copy, o to move
 		{"new ", "first= first=o first=x slow= slow=off slow=on toy ttt"},
 		{"new toy fi", "first= first=o first=x"},

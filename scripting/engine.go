@@ -1,6 +1,7 @@
 package scripting
 
 import (
+	"fmt"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
@@ -13,6 +14,7 @@ import (
 //	g:search{depth=6}                 -> {best="f2", score=35, score_text="+35", pv={...}, depth=6, nodes=1234}
 //	g:search{time=0.5, nodes=100000}  -- seconds, and a node cap
 //	g:search{depth=5, exact=true}     -- the exact search
+//	g:search{depth=4, multipv=3}      -- and lines={{move="f2", score=35, score_text="+35", pv={...}}, ...}
 //	g:eval()                          -> score, {material=..., mobility=...}
 //
 // g:search is the REPL's go: the engine's playing search (selective, as
@@ -24,7 +26,10 @@ import (
 // score is nil when the result is proven: then mate is the number of plies
 // to a proven end (positive: the side to move wins), or margin the final
 // margin the game's endgame tables prove (Oware: seeds); score_text is the
-// score as the REPL writes it ("+35", "#5", "win+3").
+// score as the REPL writes it ("+35", "#5", "win+3"). With multipv=N the
+// result also holds lines, the N best moves (all, when there are fewer),
+// best first, each with its move, score (or mate, margin), score_text and
+// pv; the rest of the result is the first line's.
 
 // Bounds on what a script may ask of the engine.
 const (
@@ -33,7 +38,8 @@ const (
 	maxSearchTime  = 3600.0
 )
 
-// g:search{depth=N, time=S, nodes=N}: at least one limit is required.
+// g:search{depth=N, time=S, nodes=N, exact=B, multipv=N}: at least one
+// limit is required.
 func (e *env) gameSearch(L *lua.LState) int {
 	gv := checkGame(L)
 	opts := L.OptTable(2, nil)
@@ -44,6 +50,7 @@ func (e *env) gameSearch(L *lua.LState) int {
 	if lim == (engine.Limits{}) {
 		L.ArgError(2, "give at least one limit: depth, time or nodes")
 	}
+	lim.MultiPV = multiPVOption(L, opts)
 	if gv.game().Result().Over() {
 		L.RaiseError("search: the game is over")
 	}
@@ -65,8 +72,36 @@ func (e *env) gameSearch(L *lua.LState) int {
 	t.RawSetString("depth", lua.LNumber(res.Depth))
 	t.RawSetString("nodes", lua.LNumber(res.Nodes))
 	t.RawSetString("stopped", lua.LBool(res.Stopped))
+	if lim.MultiPV > 0 {
+		lines := res.Lines
+		if lines == nil { // one line: the result's
+			lines = []engine.Info{res.Info}
+		}
+		lt := L.NewTable()
+		for _, l := range lines {
+			line := L.NewTable()
+			line.RawSetString("move", lua.LString(l.PVText[0]))
+			setScore(line, "", l.Score)
+			line.RawSetString("pv", strList(L, l.PVText))
+			lt.Append(line)
+		}
+		t.RawSetString("lines", lt)
+	}
 	L.Push(t)
 	return 1
+}
+
+// multiPVOption reads multipv=N (0 when absent).
+func multiPVOption(L *lua.LState, opts *lua.LTable) int {
+	v := opts.RawGetString("multipv")
+	if v == lua.LNil {
+		return 0
+	}
+	n, ok := v.(lua.LNumber)
+	if !ok || n < 1 || n > engine.MaxMultiPV || float64(n) != float64(int(n)) {
+		L.ArgError(2, fmt.Sprintf("multipv: want a whole number from 1 to %d", engine.MaxMultiPV))
+	}
+	return int(n)
 }
 
 // g:eval() -> score, terms: the static evaluation and its terms by name; nil

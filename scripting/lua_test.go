@@ -343,6 +343,44 @@ check(svg:find('data%-square="c7" data%-piece="K"') ~= nil, "the king on c7")
 	}
 }
 
+// g:search{multipv=N} adds the N best moves as lines. On the 3x3 Konobi
+// board of fixtures/konobi/puzzles.txt (hand-checked) b1 is black's only
+// win: it heads the first line, and the second is not a win. Oware's start
+// has six moves: more lines give those six. Without multipv the result has
+// no lines (its shape of before); with multipv=1 one, the result's.
+func TestSearchLines(t *testing.T) {
+	out, errOut, st := run(t, `
+local g = game("konobi", {size = 3}, "1BW/1BW/3 b -")
+local r = g:search{depth = 1, multipv = 2, exact = true}
+eq(#r.lines, 2, "two lines")
+eq(r.lines[1].move, "b1", "the win first")
+eq(r.lines[1].mate, 1, "a win in one ply")
+eq(r.lines[1].score_text, "#1", "in words")
+eq(r.lines[1].pv[1], "b1", "its line")
+eq(r.best, "b1", "the result is the first line")
+check(r.lines[2].move ~= "b1" and r.lines[2].mate == nil and r.lines[2].score ~= nil, "the second line is another move, no win")
+local o = game("oware"):search{depth = 2, multipv = 10}
+eq(#o.lines, 6, "all six moves")
+local seen = {}
+for i, l in ipairs(o.lines) do
+  check(not seen[l.move], "distinct moves")
+  seen[l.move] = true
+  if i > 1 then check(l.score <= o.lines[i - 1].score, "best first") end
+  eq(l.pv[1], l.move, "each line starts with its move")
+end
+eq(game("oware"):search{depth = 2}.lines, nil, "no lines without multipv")
+local one = game("oware"):search{depth = 2, multipv = 1}
+eq(#one.lines, 1, "one line")
+eq(one.lines[1].move, one.best, "the result's")
+raises(function() g:search{depth = 1, multipv = 0} end, "multipv")
+raises(function() g:search{depth = 1, multipv = 2.5} end, "multipv")
+raises(function() g:search{multipv = 2} end, "give at least one limit")
+`)
+	if st != ExitOK || !strings.Contains(out, "31 passed, 0 failed") {
+		t.Fatalf("status %d\n%s\n%s", st, out, errOut)
+	}
+}
+
 // g:search is the REPL's go: the playing (selective) engine, and with
 // exact=true the exact one; each finds what a fresh engine of its kind
 // finds (Ataxx from the start, where the two visit different numbers of

@@ -30,6 +30,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -116,7 +117,16 @@ type Limits struct {
 	// search uses its whole Time, keeping a better move found by the
 	// unfinished iteration.
 	Soft time.Duration
+	// MultiPV is not a limit but the number of lines searched: with N > 1
+	// the N best root moves (or all of them, when there are fewer), each
+	// with its own score and principal variation (see Result.Lines); 0 or
+	// 1 is the one best move.
+	MultiPV int
 }
+
+// MaxMultiPV bounds Limits.MultiPV as the front ends accept it: more lines
+// than any position of the games has moves.
+const MaxMultiPV = 1000
 
 func (l Limits) String() string {
 	var parts []string
@@ -182,12 +192,15 @@ type Options struct {
 
 // Info describes a finished iteration of a search (or the whole search).
 type Info struct {
-	Depth  int
-	Score  int // side to move's view
-	Nodes  int64
-	Time   time.Duration
-	PV     []rules.Move
-	PVText []string // the principal variation in the game's notation
+	Depth int
+	// MultiPV is the line's rank, from 1, in a search of several lines
+	// (Limits.MultiPV > 1); 0 in a search of one.
+	MultiPV int
+	Score   int // side to move's view
+	Nodes   int64
+	Time    time.Duration
+	PV      []rules.Move
+	PVText  []string // the principal variation in the game's notation
 }
 
 // NPS is the number of nodes per second.
@@ -237,10 +250,15 @@ func FormatScore(score int) string {
 
 // String writes the line the REPL's go command streams:
 // "depth 5 score +12 nodes 12345 nps 2000000 time 6 pv f2 b6" (time in
-// whole milliseconds, as engine protocols print it).
+// whole milliseconds, as engine protocols print it), with "multipv K"
+// after the depth in a search of several lines.
 func (i Info) String() string {
-	return fmt.Sprintf("depth %d score %s nodes %d nps %d time %d pv %s",
-		i.Depth, FormatScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), strings.Join(i.PVText, " "))
+	multi := ""
+	if i.MultiPV > 0 {
+		multi = fmt.Sprintf(" multipv %d", i.MultiPV)
+	}
+	return fmt.Sprintf("depth %d%s score %s nodes %d nps %d time %d pv %s",
+		i.Depth, multi, FormatScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), strings.Join(i.PVText, " "))
 }
 
 // Result is the outcome of a search: the best move found and the last
@@ -255,6 +273,9 @@ type Result struct {
 	// Book: the move is the game's opening book's (rules.Booker), not
 	// searched; Depth and Score are those of the search that made the book.
 	Book bool
+	// Lines, in a search of several lines (Limits.MultiPV > 1), are those
+	// of the last depth done, best first (Info is Lines[0]); nil otherwise.
+	Lines []Info
 }
 
 // ErrGameOver is returned when searching a finished game.
@@ -295,11 +316,21 @@ func (e *Engine) NewGame() {
 // searching goroutine. The search ends at the depth limit, when a limit is
 // reached or ctx is cancelled (then the best move so far is returned with
 // Stopped set and a nil error), or as soon as a forced result is proven.
+//
+// A search of several lines (lim.MultiPV > 1) runs on one thread, never
+// plays from the opening book, and calls onDepth once for each line of a
+// depth done, best first (Info.MultiPV 1, 2...); see iterateLines.
 func (e *Engine) Search(ctx context.Context, g rules.Game, lim Limits, onDepth func(Info)) (Result, error) {
+	return e.run(ctx, g, lim, onDepth, lim.MultiPV > 1)
+}
+
+// run is Search; lines chooses the search of several lines (tests run it
+// with one line, to compare it with the plain search).
+func (e *Engine) run(ctx context.Context, g rules.Game, lim Limits, onDepth func(Info), lines bool) (Result, error) {
 	if over, _ := rules.Outcome(g); over {
 		return Result{}, ErrGameOver
 	}
-	if e.opts.Selective && !e.opts.NoBook {
+	if e.opts.Selective && !e.opts.NoBook && !lines {
 		if res, ok := bookResult(g); ok {
 			if onDepth != nil {
 				onDepth(res.Info)
@@ -308,6 +339,9 @@ func (e *Engine) Search(ctx context.Context, g rules.Game, lim Limits, onDepth f
 		}
 	}
 	nth := max(e.opts.Threads, 1)
+	if lines {
+		nth = 1
+	}
 	for len(e.threads) < nth {
 		e.threads = append(e.threads, newThread(e, len(e.threads)))
 	}
@@ -332,7 +366,12 @@ func (e *Engine) Search(ctx context.Context, g rules.Game, lim Limits, onDepth f
 		}()
 	}
 	main.reset(g.Clone(), shared)
-	res := main.iterate(onDepth)
+	var res Result
+	if lines {
+		res = main.iterateLines(max(lim.MultiPV, 1), onDepth)
+	} else {
+		res = main.iterate(onDepth)
+	}
 	shared.stop.Store(true)
 	wg.Wait()
 	// A helper may have completed a deeper iteration than the main thread
@@ -470,6 +509,9 @@ type thread struct {
 	rootDone   bool
 	rootRaised bool // a root move raised alpha in this iteration
 	rootPV     []rules.Move
+	// excl: the root moves left out of the root's search (the lines
+	// already chosen at this depth of a search of several lines).
+	excl []rules.Move
 }
 
 func newThread(e *Engine, id int) *thread {
@@ -631,21 +673,117 @@ func (t *thread) iterate(onDepth func(Info)) Result {
 		}
 	}
 	if !have && t.id == 0 {
-		// Not even one root move was searched: take the first legal move.
-		ms := t.g.Moves(nil)
-		if len(ms) > 0 {
-			res.Best = ms[0]
-			res.BestText = t.g.FormatMove(ms[0])
-			res.PV = []rules.Move{ms[0]}
-			res.PVText = []string{res.BestText}
-			if t.ev != nil {
-				res.Score = t.ev.Evaluate()
-			}
-		}
-		res.Stopped = true
+		t.firstMove(&res)
 	}
 	t.nodesShared.Store(t.nodes)
 	return res
+}
+
+// firstMove makes res the first legal move, scored by the evaluation, for
+// a search stopped before it searched even one root move.
+func (t *thread) firstMove(res *Result) {
+	ms := t.g.Moves(nil)
+	if len(ms) > 0 {
+		res.Best = ms[0]
+		res.BestText = t.g.FormatMove(ms[0])
+		res.PV = []rules.Move{ms[0]}
+		res.PVText = []string{res.BestText}
+		if t.ev != nil {
+			res.Score = t.ev.Evaluate()
+		}
+	}
+	res.Stopped = true
+}
+
+// iterateLines is the iterative deepening of a search of n lines
+// (Limits.MultiPV), on the main thread alone. At each depth the root is
+// searched as by iterate, which gives the best move and its line; then
+// again without that move, which gives the second, and so on until n
+// moves (or all) are chosen, each search of the root in a window around
+// the same line's score at the depth before. In the exact mode each
+// line's score is then the exact value of its move at the depth. A depth
+// counts when all its lines are done: they are sorted, best first, and
+// reported in turn. A limit that cuts a depth short keeps the last depth
+// done, or when none was, the lines of the first that were (at least the
+// root move searched to the end, else the first legal move). Deepening
+// stops when every line is a result proven within the depth.
+func (t *thread) iterateLines(n int, onDepth func(Info)) Result {
+	sh := t.sh
+	n = min(n, len(t.g.Moves(t.moves[0][:0])))
+	var done []Info // the lines of the last depth done
+	stopped := false
+	for d := 1; d <= sh.maxDepth; d++ {
+		var cur []Info
+		cur, stopped = t.searchLines(d, n, done)
+		if stopped && (len(done) > 0 || len(cur) == 0) {
+			break
+		}
+		slices.SortStableFunc(cur, func(a, b Info) int { return b.Score - a.Score })
+		elapsed := time.Since(sh.start)
+		for i := range cur {
+			l := &cur[i]
+			l.MultiPV, l.Nodes, l.Time = i+1, t.nodes, elapsed
+			l.PVText = t.formatPV(l.PV)
+			if onDepth != nil {
+				onDepth(*l)
+			}
+		}
+		done = cur
+		if stopped || allProven(done, d) {
+			break
+		}
+		if sh.lim.Soft > 0 && time.Since(sh.start) > sh.lim.Soft/2 || t.nodes >= t.nodeLimit {
+			stopped = true
+			break
+		}
+	}
+	var res Result
+	if len(done) == 0 {
+		t.firstMove(&res)
+	} else {
+		res.Info, res.Lines = done[0], done
+		res.Best, res.BestText = done[0].PV[0], done[0].PVText[0]
+		res.Stopped = stopped
+	}
+	t.nodesShared.Store(t.nodes)
+	return res
+}
+
+// searchLines searches the root to depth n times, each time without the
+// moves chosen before, and returns the lines (unsorted, without their
+// text) and whether a limit stopped it. prev are the lines of the depth
+// before, whose scores centre the windows. Stopped before the first line
+// was done, it returns the root move searched to the end, if any, when
+// there is no depth before to fall back on.
+func (t *thread) searchLines(depth, n int, prev []Info) ([]Info, bool) {
+	defer func() { t.excl = t.excl[:0] }()
+	var lines []Info
+	for k := 0; k < n; k++ {
+		score, have := 0, k < len(prev)
+		if have {
+			score = prev[k].Score
+		}
+		s := t.searchRoot(depth, score, have)
+		if t.stopped() {
+			if len(prev) == 0 && len(lines) == 0 && t.rootDone {
+				lines = append(lines, Info{Depth: depth, Score: t.rootScore, PV: slices.Clone(t.rootPV)})
+			}
+			return lines, true
+		}
+		lines = append(lines, Info{Depth: depth, Score: s, PV: slices.Clone(t.rootPV)})
+		t.excl = append(t.excl, t.rootBest)
+	}
+	return lines, false
+}
+
+// allProven reports whether every line is a result proven within depth.
+func allProven(lines []Info, depth int) bool {
+	for _, l := range lines {
+		if m := MatePlies(l.Score); m == 0 || abs(m) > depth {
+			return false
+		}
+	}
+	return true
 }
 
 // searchRoot searches the root to depth; in selective mode from depth 5
@@ -888,6 +1026,9 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 	}
 
 	moves := g.Moves(t.moves[ply][:0])
+	if ply == 0 && len(t.excl) > 0 {
+		moves = t.dropExcluded(moves)
+	}
 	t.moves[ply] = moves
 	if len(moves) == 0 {
 		// The game says it is over although its outcome did not: trust the
@@ -1024,7 +1165,9 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		// its static evaluation, below alpha.
 		return alpha
 	}
-	if t.tt != nil && t.h != nil {
+	// The root without some of its moves (iterateLines) is not the
+	// position: its value is not stored.
+	if t.tt != nil && t.h != nil && (ply > 0 || len(t.excl) == 0) {
 		bound := boundExact
 		switch {
 		case best <= origAlpha:
@@ -1035,6 +1178,17 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		t.tt.store(key, bestMove, hasBest && bound != boundUpper, scoreToTT(best, ply), depth, bound)
 	}
 	return best
+}
+
+// dropExcluded removes the moves of t.excl from the root's moves, in place.
+func (t *thread) dropExcluded(moves []rules.Move) []rules.Move {
+	out := moves[:0]
+	for _, m := range moves {
+		if !slices.Contains(t.excl, m) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // pickBest brings the best-scored of moves[i:] to i (selection: cheap, as
