@@ -242,3 +242,28 @@ func TestTimeUpCountsInputSentInTime(t *testing.T) {
 		t.Errorf("ben's move sent late: result %q, %d plies; want %q", tb.result, tb.l.Game().Ply(), want)
 	}
 }
+
+// A name typed with escape sequences reaches neither the other player nor
+// the record raw: only its letters, digits, - and _ are kept.
+func TestNameWithEscapesCleaned(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "konobi", []string{"size=5"}, time.Minute)
+	a := dial(t, ts.addr, "a")
+	a.expect("Waiting for a second player")
+	b := dial(t, ts.addr, "b")
+	a.expect("What is your name?")
+	b.expect("What is your name?")
+	a.send("\x1b]0;TITLE\x07ann\x1b[2J\u202e")
+	b.send("ben")
+	seen := b.upTo("against 0TITLEann2J.")
+	a.send("resign")
+	seen += b.upTo("0TITLEann2J resigned. You win.")
+	b.closed()
+	ts.stop(t, before)
+	if strings.ContainsAny(seen, "\x1b\x07\u202e") {
+		t.Errorf("ben received control characters: %q", seen)
+	}
+	if rec := onlyRecord(t, ts.dir); rec.Get("Black") != "0TITLEann2J" {
+		t.Errorf("the record's Black tag is %q", rec.Get("Black"))
+	}
+}
