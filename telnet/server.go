@@ -4,7 +4,9 @@
 //
 // Faults: a player who disconnects, quits or stays silent on his turn for
 // longer than the idle limit loses the game (it is not adjourned); the other
-// player is told. When the server stops (Ctrl-C, an error it cannot go on
+// player is told. So does one who does not read what he is sent: output is
+// queued per client (see client), so that no client's network ever holds
+// up a table or the clock of the other player. When the server stops (Ctrl-C, an error it cannot go on
 // after), the games in progress are not anyone's fault: both players are told
 // and the game is recorded as unfinished ('*'). Every game played is written
 // as a record when a record directory is set.
@@ -340,7 +342,7 @@ func (s *Server) forget(c *client) {
 	s.mu.Unlock()
 }
 
-// dropNote is, for the log, why the server dropped c (": dropped: ..."),
+// dropNote is, for the log, why the server dropped c (": dropped, ..."),
 // or "" when it did not.
 func dropNote(c *client) string {
 	if why := c.dropReason(); why != "" {
