@@ -171,7 +171,7 @@ func (c *client) printf(format string, a ...any) {
 func (c *client) write(s string) {
 	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
 	c.mu.Lock()
-	if !c.closeBy.IsZero() || c.dropped != "" {
+	if c.closedLocked() {
 		c.mu.Unlock()
 		return
 	}
@@ -212,6 +212,11 @@ func (c *client) kill() {
 func (c *client) isClosed() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.closedLocked()
+}
+
+// closedLocked is isClosed with c.mu held.
+func (c *client) closedLocked() bool {
 	if !c.closeBy.IsZero() || c.dropped != "" {
 		return true
 	}

@@ -6,10 +6,11 @@
 // longer than the idle limit loses the game (it is not adjourned); the other
 // player is told. So does one who does not read what he is sent: output is
 // queued per client (see client), so that no client's network ever holds
-// up a table or the clock of the other player. When the server stops (Ctrl-C, an error it cannot go on
-// after), the games in progress are not anyone's fault: both players are told
-// and the game is recorded as unfinished ('*'). Every game played is written
-// as a record when a record directory is set.
+// up a table or the clock of the other player. When the server stops
+// (Ctrl-C, an error it cannot go on after), the games in progress are not
+// anyone's fault: both players are told and the game is recorded as
+// unfinished ('*'). Every game played is written as a record when a record
+// directory is set.
 //
 // The server keeps serving when accepting fails for a while (out of file
 // descriptors: it backs off and retries), and past MaxConns connections it
