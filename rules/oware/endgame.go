@@ -498,9 +498,11 @@ func (g *Game) tableScore(max int) (score int, ok bool) {
 // from another fixed point of the rule where the seeds can circle; refusing
 // a cache that others can write says nothing of a file the user copied in,
 // and must judge every directory above it. The key costs one pass of
-// HMAC-SHA256 over each file read or written: about 14 ms for the 11 MB of
-// the layers of 8 to 12 seeds, where the CRC-32 took 0.5 ms, in a load of
-// about 34 ms in all (BenchmarkEndgameCacheLoad; building them takes 1.6 s).
+// HMAC-SHA256 over each file read or written: 12 to 17 ms for the 11 MB of
+// the layers of 8 to 12 seeds, where the CRC-32 took 0.3 to 0.5 ms, in a
+// load of 16 to 45 ms in all (BenchmarkEndgameCacheLoad on a 2-core machine
+// shared with other builds, load average 10 to 19; building them takes
+// 1.6 s).
 const egFileVersion = "boardrepl oware endgame v3"
 
 // egCacheDir returns the directory of the cache, or "" for none.
