@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"boardrepl/internal/atomicfile"
+	"boardrepl/internal/safetext"
 	"boardrepl/internal/textfile"
 	"boardrepl/rules/record"
 )
@@ -116,7 +117,7 @@ func cmdPlayers(_ context.Context, r *REPL, args []string, _ string) error {
 		if name == "" {
 			name = "?"
 		}
-		fmt.Fprintf(r.out, "%s: %s\n", g.SideName(i), name)
+		fmt.Fprintf(r.out, "%s: %s\n", g.SideName(i), safetext.Printable(name)) // a name from a record is outside text
 	}
 	return nil
 }

@@ -4,10 +4,13 @@
 //
 // Faults: a player who disconnects, quits or stays silent on his turn for
 // longer than the idle limit loses the game (it is not adjourned); the other
-// player is told. When the server stops (Ctrl-C, an error it cannot go on
-// after), the games in progress are not anyone's fault: both players are told
-// and the game is recorded as unfinished ('*'). Every game played is written
-// as a record when a record directory is set.
+// player is told. So does one who does not read what he is sent: output is
+// queued per client (see client), so that no client's network ever holds
+// up a table or the clock of the other player. When the server stops
+// (Ctrl-C, an error it cannot go on after), the games in progress are not
+// anyone's fault: both players are told and the game is recorded as
+// unfinished ('*'). Every game played is written as a record when a record
+// directory is set.
 //
 // The server keeps serving when accepting fails for a while (out of file
 // descriptors: it backs off and retries), and past MaxConns connections it
@@ -45,9 +48,14 @@ type Config struct {
 	Log io.Writer
 	// MaxLine bounds an input line in bytes (default 512).
 	MaxLine int
-	// WriteTimeout bounds a write to a client; a client that does not read
-	// is dropped (default 10s).
+	// WriteTimeout bounds a write to a client; a client that takes nothing
+	// for that long is dropped (default 10s).
 	WriteTimeout time.Duration
+	// MaxOutput bounds the output waiting for one client (default 256 KiB):
+	// past it the client, who does not read, is dropped, and past a quarter
+	// of it his own input is not read until he takes his output. Output is
+	// queued: no client's network ever holds up a table.
+	MaxOutput int
 	// MaxConns bounds the clients connected at once; the next one is told
 	// the server is full (default DefaultMaxConns()).
 	MaxConns int
@@ -95,6 +103,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.WriteTimeout <= 0 {
 		cfg.WriteTimeout = 10 * time.Second
+	}
+	if cfg.MaxOutput <= 0 {
+		cfg.MaxOutput = 256 << 10
 	}
 	if cfg.MaxConns <= 0 {
 		cfg.MaxConns = DefaultMaxConns()
@@ -179,7 +190,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			s.refuse(conn)
 			continue
 		}
-		s.arrive(newClient(conn, s.cfg.MaxLine, s.cfg.WriteTimeout))
+		s.arrive(newClient(conn, s.cfg.MaxLine, s.cfg.MaxOutput, s.cfg.WriteTimeout))
 	}
 	why := "the server is stopping"
 	if err != nil {
@@ -206,7 +217,9 @@ func (s *Server) refuse(conn net.Conn) {
 }
 
 // shutdown ends every game as unfinished, tells the waiting clients, closes
-// every connection and waits for every goroutine.
+// every connection and waits for every goroutine: it takes at most
+// closeGrace once the tables have ended (they end at once: none waits on a
+// client), however the clients behave.
 func (s *Server) shutdown(why string) {
 	s.mu.Lock()
 	s.stopWhy = why
@@ -242,10 +255,14 @@ func (s *Server) arrive(c *client) {
 	s.mu.Lock()
 	s.conns[c] = true
 	s.mu.Unlock()
-	s.wg.Add(1)
+	s.wg.Add(2)
 	go func() { // the reader: lines into c.lines until the connection ends
 		defer s.wg.Done()
 		c.readLoop()
+	}()
+	go func() { // the writer: what is queued for c, until it is closed
+		defer s.wg.Done()
+		c.writeLoop()
 	}()
 	s.logf("connect %s", c.addr)
 	s.seat(c)
@@ -306,7 +323,7 @@ func (s *Server) watchWaiting(c *client) {
 				}
 				s.mu.Unlock()
 				s.forget(c)
-				s.logf("disconnect %s (while waiting)", c.addr)
+				s.logf("disconnect %s (while waiting)%s", c.addr, dropNote(c))
 				return
 			}
 			if strings.EqualFold(l.text, "quit") {
@@ -326,84 +343,11 @@ func (s *Server) forget(c *client) {
 	s.mu.Unlock()
 }
 
-// line is one input line, or a read error.
-type line struct {
-	text string
-	err  error
-}
-
-// client is one connection.
-type client struct {
-	conn   net.Conn
-	addr   string
-	reader *lineReader
-	lines  chan line
-	paired chan struct{}
-	// watchDone is closed when the waiting-room reader stops reading lines,
-	// so the table takes over c.lines without losing one.
-	watchDone chan struct{}
-	wmu       sync.Mutex
-	timeout   time.Duration
-	name      string
-	color     bool
-	flip      bool // the board turned 180 degrees
-	welcomed  bool // the welcome was sent (once per connection)
-	closeMu   sync.Mutex
-	closed    bool
-}
-
-func newClient(conn net.Conn, maxLine int, timeout time.Duration) *client {
-	return &client{conn: conn, addr: conn.RemoteAddr().String(), reader: newLineReader(conn, maxLine),
-		lines: make(chan line, 8), paired: make(chan struct{}), watchDone: make(chan struct{}), timeout: timeout, color: true}
-}
-
-// readLoop sends every line to c.lines and closes it when the connection
-// ends. Over-long lines are reported, not fatal.
-func (c *client) readLoop() {
-	defer close(c.lines)
-	for {
-		t, err := c.reader.ReadLine()
-		if errors.Is(err, errLineTooLong) {
-			c.lines <- line{err: err}
-			continue
-		}
-		if err != nil {
-			return
-		}
-		c.lines <- line{text: t}
+// dropNote is, for the log, why the server dropped c (": dropped, ..."),
+// or "" when it did not.
+func dropNote(c *client) string {
+	if why := c.dropReason(); why != "" {
+		return ": dropped, " + why
 	}
-}
-
-func (c *client) printf(format string, a ...any) {
-	c.write(fmt.Sprintf(format, a...))
-}
-
-// write sends text with CRLF line ends; a client that cannot take it within
-// the write timeout is closed.
-func (c *client) write(s string) {
-	if c.isClosed() {
-		return
-	}
-	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	c.conn.SetWriteDeadline(time.Now().Add(c.timeout))
-	if _, err := io.WriteString(c.conn, s); err != nil {
-		c.close()
-	}
-}
-
-func (c *client) close() {
-	c.closeMu.Lock()
-	defer c.closeMu.Unlock()
-	if !c.closed {
-		c.closed = true
-		c.conn.Close()
-	}
-}
-
-func (c *client) isClosed() bool {
-	c.closeMu.Lock()
-	defer c.closeMu.Unlock()
-	return c.closed
+	return ""
 }

@@ -71,6 +71,10 @@ type table struct {
 	// unfinished says why the game stopped with no result (the server
 	// stopped); "" otherwise.
 	unfinished string
+	// idle fires when the mover's time is up, at deadline: the clock is
+	// restarted by each move and measured on the mover's input alone.
+	idle     *time.Timer
+	deadline time.Time
 }
 
 // runTable plays one game and returns the clients to disconnect. A client
@@ -228,21 +232,49 @@ func (t *table) play() {
 	}
 	t.announcePasses(t.l.PassForced())
 	t.show()
-	idle := time.NewTimer(t.s.cfg.Idle)
-	defer idle.Stop()
+	t.idle = time.NewTimer(t.s.cfg.Idle)
+	t.deadline = time.Now().Add(t.s.cfg.Idle)
+	defer t.idle.Stop()
 	for t.result == "" {
 		select {
 		case l, ok := <-t.players[0].lines:
-			t.input(t.players[0], l, ok, idle)
+			t.input(t.players[0], l, ok)
 		case l, ok := <-t.players[1].lines:
-			t.input(t.players[1], l, ok, idle)
-		case <-idle.C:
-			m := t.mover()
-			t.forfeit(m, fmt.Sprintf("%s lost on time (no move for %s)", m.name, t.s.cfg.Idle))
+			t.input(t.players[1], l, ok)
+		case <-t.idle.C:
+			t.timeUp()
 		case <-t.s.stopping:
 			t.stop(t.s.stopWhy)
 		}
 	}
+}
+
+// restartClock gives the mover his time from now.
+func (t *table) restartClock() {
+	t.idle.Reset(t.s.cfg.Idle)
+	t.deadline = time.Now().Add(t.s.cfg.Idle)
+}
+
+// timeUp ends the mover's time: what he sent before the deadline and the
+// table has not handled yet is handled first (his clock is his input's, not
+// the table's), and unless it was a move he loses on time.
+func (t *table) timeUp() {
+	m, deadline := t.mover(), t.deadline
+	for {
+		select {
+		case l, ok := <-m.lines:
+			if ok && !l.at.After(deadline) {
+				t.input(m, l, ok)
+				if t.result != "" || !t.deadline.Equal(deadline) { // over, or he moved in time
+					return
+				}
+				continue
+			}
+		default:
+		}
+		break
+	}
+	t.forfeit(m, fmt.Sprintf("%s lost on time (no move for %s)", m.name, t.s.cfg.Idle))
 }
 
 func order(side int) string {
@@ -294,9 +326,12 @@ func (t *table) swapAvailable() bool {
 }
 
 // input handles one line (or the end of the connection) from player p.
-func (t *table) input(p *client, l line, ok bool, idle *time.Timer) {
+func (t *table) input(p *client, l line, ok bool) {
 	if !ok {
-		t.forfeit(p, fmt.Sprintf("%s left the game", p.name))
+		if note := dropNote(p); note != "" {
+			t.s.logf("table %d: %s%s", t.id, p.addr, note)
+		}
+		t.forfeit(p, p.leftWhy())
 		return
 	}
 	if l.err != nil {
@@ -311,7 +346,7 @@ func (t *table) input(p *client, l line, ok bool, idle *time.Timer) {
 		v.Run(t, p)
 		return
 	}
-	t.move(p, l.text, idle)
+	t.move(p, l.text)
 }
 
 // sendMoves lists the legal moves to p.
@@ -327,7 +362,7 @@ func (t *table) sendMoves(p *client) {
 	p.printf("Legal moves for %s: %s\r\n", who, strings.Join(ms, " "))
 }
 
-func (t *table) move(p *client, text string, idle *time.Timer) {
+func (t *table) move(p *client, text string) {
 	if t.mover() != p {
 		p.printf("It is not your turn: waiting for %s. (Type help for the commands.)\r\n", t.mover().name)
 		return
@@ -350,7 +385,7 @@ func (t *table) move(p *client, text string, idle *time.Timer) {
 			p.name, t.g().SideName(t.sideOf(p)), t.players[1-t.sideOf(p)].name, t.g().SideName(1-t.sideOf(p)))
 	}
 	t.announcePasses(played[1:])
-	idle.Reset(t.s.cfg.Idle)
+	t.restartClock()
 	t.show()
 	if r := t.l.Result(); r.Over() {
 		t.result = t.resultText()

@@ -43,12 +43,17 @@ on White's first turn; forced passes are played and announced.
 
 A player who disconnects, quits, or stays silent on his turn for longer than
 --idle loses the game (games are not adjourned); the other player is told.
+The clock counts the mover's own input only: what goes to the other player
+never holds it up. A player who does not read what the server sends (256 KiB
+waiting for him, or nothing taken for 10 s) is disconnected and loses; the
+other player is told why.
 Each game is written as a record (NAME.rec) in --record DIR, which is
 created when missing.
 
 Ctrl-C or SIGTERM stops the server: the games in progress are nobody's
 fault, so both players are told the server is stopping and each game is
-recorded as unfinished (result '*'). Past --max-conns clients, the next one
+recorded as unfinished (result '*'); the server ends within seconds however
+its clients behave (each has at most 2 s to take its last words). Past --max-conns clients, the next one
 is told the server is full and disconnected; when the process runs out of
 file descriptors it waits and tries again rather than stopping.
 

@@ -192,7 +192,10 @@ both get the state after every move; a final state (WHITEWIN, BLACKWIN,
 DRAW) ends the game.
 
 A refused move counts as an error; past --errors the player loses, else the
-same state is sent again. A player who runs out of time or disconnects on
+same state is sent again. A from or to that is not two letters or digits
+(e3; z3 is refused as off the board) makes the move a badly formed action:
+it is refused, written as ? in the log and the record, and shown escaped on
+the console. A player who runs out of time or disconnects on
 his turn loses: unlike the Java server, which just exits, the final state is
 sent to both players. So does one whose message is malformed (a bad length,
 bytes that are not UTF-8); he still gets the final state. A client whose

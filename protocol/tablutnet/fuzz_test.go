@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"boardrepl/protocol/searcher"
+	"boardrepl/rules/record"
 	"boardrepl/rules/tablut"
 )
 
@@ -165,7 +166,8 @@ func (l *fuzzListener) Addr() net.Addr { return fuzzAddr{} }
 
 // FuzzServe: whatever the two players send (one message a line: the name,
 // then the actions), the server ends the game without panicking, with a
-// final turn and a record that replays.
+// final turn, a record that reads back and replays, and a game log with no
+// control character (but its newlines and tabs) that reads back too.
 func FuzzServe(f *testing.F) {
 	f.Add("\"Ann\"\n{\"from\":\"e3\",\"to\":\"f3\",\"turn\":\"WHITE\"}\n{\"from\":\"e4\",\"to\":\"f4\",\"turn\":\"WHITE\"}", "\"Bo\"\n{\"from\":\"a4\",\"to\":\"a3\",\"turn\":\"BLACK\"}")
 	f.Add("Ann\n{\"from\":\"E3\",\"to\":\"F3\"}", "\"Bo\"\n{\"from\":\"a4\",\"to\":\"a4\"}\n{\"from\":\"a4\"}\n{\"from\":\"d1\",\"to\":\"d3\"}")
@@ -175,9 +177,10 @@ func FuzzServe(f *testing.F) {
 	f.Fuzz(func(t *testing.T, white, black string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
+		var glog bytes.Buffer
 		res, err := Serve(ctx, ServerConfig{
 			White: newFuzzListener(frames(white)), Black: newFuzzListener(frames(black)),
-			MoveTime: time.Second, ConnectTimeout: time.Second, Errors: 2, GameLog: io.Discard,
+			MoveTime: time.Second, ConnectTimeout: time.Second, Errors: 2, GameLog: &glog,
 		})
 		if err != nil {
 			if ctx.Err() != nil {
@@ -188,13 +191,23 @@ func FuzzServe(f *testing.F) {
 		if res.Final != tablutlog.TurnWhiteWin && res.Final != tablutlog.TurnBlackWin && res.Final != tablutlog.TurnDraw {
 			t.Fatalf("%q / %q: final turn %q", white, black, res.Final)
 		}
+		rec, err := record.Parse(res.Record.Format())
+		if err != nil {
+			t.Fatalf("%q / %q: the record does not read back: %v\n%s", white, black, err, res.Record.Format())
+		}
 		g, _ := tablut.Info.New(nil)
-		for _, m := range res.Record.MoveTexts() {
+		for _, m := range rec.MoveTexts() {
 			mv, err := g.ParseMove(m)
 			if err != nil {
 				t.Fatalf("%q / %q: recorded move %s: %v", white, black, m, err)
 			}
 			g.Play(mv)
+		}
+		if !controlFree(glog.String()) {
+			t.Fatalf("%q / %q: control characters in the log:\n%q", white, black, glog.String())
+		}
+		if _, err := tablutlog.ReadLog(strings.NewReader(glog.String())); err != nil {
+			t.Fatalf("%q / %q: the log does not read back: %v\n%s", white, black, err, glog.String())
 		}
 	})
 }

@@ -3,16 +3,20 @@ package tablutnet
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"boardrepl/internal/safetext"
 	"boardrepl/protocol/searcher"
 	"boardrepl/rules"
+	"boardrepl/rules/record"
 	"boardrepl/rules/record/tablutlog"
 	"boardrepl/rules/tablut"
 )
@@ -309,6 +313,66 @@ func TestDefaultMargin(t *testing.T) {
 	} {
 		if got := DefaultMargin(c.move); got != c.want {
 			t.Errorf("DefaultMargin(%v) = %v, want %v", c.move, got, c.want)
+		}
+	}
+}
+
+// controlFree says whether s holds no control character but newlines and
+// tabs (the log's and the console's own).
+func controlFree(s string) bool {
+	return !strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && r != '\t' && r != ' ' && !strconv.IsPrint(r) })
+}
+
+// What a client sends in an action's from and to reaches neither the game
+// log nor the record unless it is a square (two letters or digits), and the
+// console shows it escaped: escape sequences and newlines in them (which
+// forged log lines and a board, and made the record unreadable) make the
+// move a badly formed action, refused like any illegal move.
+func TestServerActionTextChecked(t *testing.T) {
+	checkLeaks(t)
+	forged := "\nJan 01, 2024 1:00:00 AM " + logClass + " movePawn\nFINE: Movimento pedina\n" +
+		"Jan 01, 2024 1:00:00 AM " + logClass + " checkMove\nFINE: Stato:\nOOOOOOOOO"
+	for _, c := range []struct {
+		from, to string
+		logged   [2]string // from and to as the log and the record show them
+	}{
+		{"e4\x1b[2J", "e5", [2]string{"?", "e5"}},
+		{"e\n", "\x1b[", [2]string{"?", "?"}},
+		{"e4 to e5" + forged, "e5", [2]string{"?", "e5"}},
+		{"d5", "d6" + forged, [2]string{"d5", "?"}},
+		{"é4", "e5", [2]string{"?", "e5"}},
+	} {
+		action, _ := json.Marshal(map[string]string{"from": c.from, "to": c.to, "turn": "WHITE"})
+		var console syncBuffer
+		res, log, _ := serveRaw(t, ServerConfig{MoveTime: 5 * time.Second, Out: &console}, string(action))
+		if res.Final != tablutlog.TurnBlackWin {
+			t.Errorf("%s: final %s", action, res.Final)
+		}
+		line := "FINE: Turn: W Pawn from " + c.logged[0] + " to " + c.logged[1] + "\n"
+		if !strings.Contains(log, line) || strings.Count(log, "Pawn from") != 1 || !strings.Contains(log, "WARNING: Formato mossa errato\n") {
+			t.Errorf("%s: log:\n%s", action, log)
+		}
+		if !controlFree(log) || !controlFree(console.String()) {
+			t.Errorf("%s: control characters in the log or on the console:\n%q\n%q", action, log, console.String())
+		}
+		if want := "Suggested move: Turn: W Pawn from " + safetext.Printable(c.from) + " to " + safetext.Printable(c.to) + "\n"; !strings.Contains(console.String(), want) {
+			t.Errorf("%s: the console does not show what was sent, escaped (%q):\n%s", action, want, console.String())
+		}
+		text := res.Record.Format()
+		rec, err := record.Parse(text)
+		if err != nil {
+			t.Fatalf("%s: the record does not read back: %v\n%s", action, err, text)
+		}
+		want := "black wins (white's move " + c.logged[0] + "-" + c.logged[1] + " was refused: from and to must be squares such as e3)"
+		if term := rec.Get("Termination"); term != want {
+			t.Errorf("%s: termination %q, want %q", action, term, want)
+		}
+		lg, err := tablutlog.ReadLog(strings.NewReader(log))
+		if err != nil {
+			t.Fatalf("%s: the log does not read back: %v\n%s", action, err, log)
+		}
+		if lg.Final != tablutlog.TurnBlackWin || len(lg.Refused) != 1 || len(lg.Record.Moves) != 0 {
+			t.Errorf("%s: read back: final %s, refused %q, %d moves", action, lg.Final, lg.Refused, len(lg.Record.Moves))
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package tablutnet
 
 import (
-	"boardrepl/rules/record/tablutlog"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,9 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"boardrepl/internal/safetext"
 	"boardrepl/rules"
 	"boardrepl/rules/line"
 	"boardrepl/rules/record"
+	"boardrepl/rules/record/tablutlog"
 	"boardrepl/rules/tablut"
 )
 
@@ -202,18 +203,23 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 		var a tablutlog.Action
 		jerr := json.Unmarshal(data, &a)
 		a.Turn = st.Turn
-		fmt.Fprintf(out, "Suggested move: Turn: %s Pawn from %s to %s\n", turnLetter, a.From, a.To)
-		lg.fine("checkMove", "Turn: "+turnLetter+" Pawn from "+a.From+" to "+a.To)
+		// Only what is checked of the client's text reaches the log and
+		// the record: squares (from, to) or "?". The console gets it all,
+		// escaped.
+		from, to := squareText(a.From), squareText(a.To)
+		fmt.Fprintf(out, "Suggested move: Turn: %s Pawn from %s to %s\n", turnLetter, safetext.Printable(a.From), safetext.Printable(a.To))
+		lg.fine("checkMove", "Turn: "+turnLetter+" Pawn from "+from+" to "+to)
 		var m rules.Move
 		var class string
 		var merr error
 		switch {
 		case jerr != nil:
-			class, merr = "ActionException", fmt.Errorf("cannot read the action %q: %v", shorten(data), jerr)
-		case len(a.From) != 2 || len(a.To) != 2:
-			class, merr = "ActionException", fmt.Errorf("squares %q and %q: want two characters each", a.From, a.To)
+			fmt.Fprintf(out, "The action is not readable: %s\n", safetext.Printable(fmt.Sprintf("%v: %s", jerr, shorten(data))))
+			class, merr = "ActionException", errors.New("the action is not a JSON object with from and to")
+		case from == "?" || to == "?":
+			class, merr = "ActionException", errors.New("from and to must be squares such as e3")
 		default:
-			m, merr = g.ParseMove(strings.ToLower(a.From) + "-" + strings.ToLower(a.To))
+			m, merr = g.ParseMove(strings.ToLower(from) + "-" + strings.ToLower(to))
 			class = tablut.ServerException(merr)
 		}
 		if merr != nil {
@@ -221,7 +227,7 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 			p.errs++
 			if p.errs > cfg.Errors {
 				fmt.Fprintf(out, "TOO MANY ERRORS FOR %s PLAYER; PLAYER %s WIN!\n", strings.ToUpper(g.SideName(side)), strings.ToUpper(g.SideName(1-side)))
-				forfeit(side, fmt.Sprintf("%s's move %s-%s was refused: %v", g.SideName(side), a.From, a.To, merr))
+				forfeit(side, fmt.Sprintf("%s's move %s-%s was refused: %v", g.SideName(side), from, to, merr))
 				st.Turn = [2]string{tablutlog.TurnWhiteWin, tablutlog.TurnBlackWin}[1-side]
 				lg.fine("endGame", "Stato:\n"+tablutlog.StateText(st))
 			} else {
@@ -282,6 +288,22 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 		return res, fmt.Errorf("writing the game log: %w", lg.err)
 	}
 	return res, nil
+}
+
+// squareText is a square of a client's action as the log and the record
+// may hold it: as sent when it is two ASCII letters or digits (a square, or
+// one off the board such as z3, which is refused as the Java server refuses
+// it), else "?" (the move is then refused as a badly formed action).
+func squareText(s string) string {
+	if len(s) != 2 {
+		return "?"
+	}
+	for _, c := range []byte(s) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return "?"
+		}
+	}
+	return s
 }
 
 // malformed says whether a read failed on what the player sent (a length

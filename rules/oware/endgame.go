@@ -70,14 +70,18 @@ package oware
 
 import (
 	"bytes"
-	"encoding/binary"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -169,6 +173,7 @@ func (d *egDB) layer(n int) *egLayer {
 	defer d.mu.Unlock()
 	var start time.Time
 	built := false
+	var notCached error // why a layer built could not be cached
 	for k := 0; k <= n; k++ {
 		if d.layers[k].Load() == nil {
 			l := loadLayer(k)
@@ -179,14 +184,19 @@ func (d *egDB) layer(n int) *egLayer {
 				}
 				built = true
 				l = d.build(k)
-				saveLayer(k, l)
+				if err := saveLayer(k, l); err != nil && notCached == nil {
+					notCached = err
+				}
 			}
 			d.layers[k].Store(l)
 		}
 	}
 	if built && BuildLog != nil && n >= 8 {
 		where := "kept in memory"
-		if dir := egCacheDir(); dir != "" {
+		switch dir := egCacheDir(); {
+		case notCached != nil:
+			where += ", not cached: " + notCached.Error()
+		case dir != "":
 			where = "cached in " + dir
 		}
 		fmt.Fprintf(BuildLog, "oware: endgame tables up to %d seeds built in %d ms (%s)\n", n, time.Since(start).Milliseconds(), where)
@@ -466,14 +476,34 @@ func (g *Game) tableScore(max int) (score int, ok bool) {
 }
 
 // The disk cache: each layer is kept in the user's cache directory
-// (os.UserCacheDir()/boardrepl/oware-endgame/v2-NN.bin), written to a
+// (os.UserCacheDir()/boardrepl/oware-endgame/v3-NN.bin), written to a
 // temporary file and renamed, so that a reader never sees half a file.
 // A file holds a header naming the format version and the seed count, the
-// values, the distances and a CRC-32 of all that; a file that does not
-// match in every respect is ignored (and rebuilt). The cache is not used
-// under go test, nor when BOARDREPL_NO_DISK_CACHE is set; any error just
-// leaves the database in memory.
-const egFileVersion = "boardrepl oware endgame v2"
+// values, the distances and an HMAC-SHA256 of all that, keyed with a secret
+// of the user's own (see cacheKey); a file that does not match in every
+// respect is ignored (and rebuilt). The cache is not used under go test,
+// nor when BOARDREPL_NO_DISK_CACHE is set; any error just leaves the
+// database in memory.
+//
+// Why a key. Version 2 ended with a CRC-32, which catches damage but not a
+// forgery: its values negated and the CRC recomputed, a v2-12.bin made
+// 'analyse -g oware' print loss-6 for a loss by 2, without a word. A file
+// that someone else could write (a cache directory others can write, a file
+// copied from elsewhere) must not be believed, and only the user's own
+// build of a layer can carry the MAC of his key. The other ways were
+// weaker: checking a sample of entries against the retrograde rule catches
+// a wholesale forgery, but not one that changes the few entries of the
+// positions the forger cares about (a sample of thousands among 5.4 million
+// misses them), and even a check of every entry does not tell the table
+// from another fixed point of the rule where the seeds can circle; refusing
+// a cache that others can write says nothing of a file the user copied in,
+// and must judge every directory above it. The key costs one pass of
+// HMAC-SHA256 over each file read or written: 12 to 17 ms for the 11 MB of
+// the layers of 8 to 12 seeds, where the CRC-32 took 0.3 to 0.5 ms, in a
+// load of 16 to 45 ms in all (BenchmarkEndgameCacheLoad on a 2-core machine
+// shared with other builds, load average 10 to 19; building them takes
+// 1.6 s).
+const egFileVersion = "boardrepl oware endgame v3"
 
 // egCacheDir returns the directory of the cache, or "" for none.
 var egCacheDir = func() string {
@@ -487,34 +517,155 @@ var egCacheDir = func() string {
 	return filepath.Join(dir, "boardrepl", "oware-endgame")
 }
 
+// egKeyPath returns the file of the cache's key (in the user's
+// configuration directory, not in the cache), or "" for none.
+var egKeyPath = func() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "boardrepl", "oware-endgame.key")
+}
+
+// egKeySize is the length of the key in bytes.
+const egKeySize = 32
+
 func layerPath(n int) string {
 	dir := egCacheDir()
 	if dir == "" {
 		return ""
 	}
-	return filepath.Join(dir, fmt.Sprintf("v2-%02d.bin", n))
+	return filepath.Join(dir, fmt.Sprintf("v3-%02d.bin", n))
 }
 
 func layerHeader(n int) []byte {
 	return []byte(fmt.Sprintf("%s seeds=%d positions=%d\n", egFileVersion, n, 2*layerSize(n)))
 }
 
+// layerMAC is the checksum of a cache file's body under key.
+func layerMAC(key, body []byte) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write(body)
+	return m.Sum(nil)
+}
+
+// cacheKey returns the key of the cache: 32 random bytes in a regular file
+// of the user's own that nobody else may read or write (owned by the user,
+// mode 0600 or stricter, not a symbolic link). With create, a missing key is
+// made. A key file that others could read or write, or that is another
+// user's, is an error: the cache is then not used at all.
+func cacheKey(create bool) ([]byte, error) {
+	path := egKeyPath()
+	if path == "" {
+		return nil, errors.New("no configuration directory for the cache's key")
+	}
+	key, err := readKey(path)
+	if errors.Is(err, fs.ErrNotExist) && create {
+		if err := makeKey(path); err != nil {
+			return nil, fmt.Errorf("making the cache's key: %w", err)
+		}
+		key, err = readKey(path)
+	}
+	return key, err
+}
+
+func readKey(path string) ([]byte, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Getuid() {
+		return nil, fmt.Errorf("the cache's key %s belongs to another user (uid %d)", path, sys.Uid)
+	}
+	if perm := st.Mode().Perm(); perm&0o077 != 0 {
+		return nil, fmt.Errorf("the cache's key %s can be read or written by other users (mode %04o; 0600 is safe)", path, perm)
+	}
+	if st.Size() != egKeySize {
+		return nil, fmt.Errorf("the cache's key %s is %d bytes long, not %d", path, st.Size(), egKeySize)
+	}
+	key := make([]byte, egKeySize)
+	if _, err := io.ReadFull(f, key); err != nil {
+		return nil, err
+	}
+	return key, nil
+}
+
+// makeKey writes a new random key to path, mode 0600, unless a key is
+// there already (another process may make one at the same time: the first
+// one linked in stays).
+func makeKey(path string) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	key := make([]byte, egKeySize)
+	rand.Read(key)
+	tmp, err := os.CreateTemp(dir, ".oware-endgame-key-*") // mode 0600
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(key)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.Link(tmp.Name(), path); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	return nil
+}
+
+// openRegular opens path for reading when it is a regular file, not
+// through a symbolic link, and without blocking on a FIFO.
+func openRegular(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, fmt.Errorf("%s is a symbolic link", path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	return f, nil
+}
+
+// loadLayer reads the layer of n seeds from the cache, or returns nil.
 func loadLayer(n int) *egLayer {
 	path := layerPath(n)
 	if path == "" {
 		return nil
 	}
-	data, err := os.ReadFile(path)
+	key, err := cacheKey(false)
 	if err != nil {
 		return nil
 	}
-	h := layerHeader(n)
-	size := 2 * layerSize(n)
-	if len(data) != len(h)+2*size+4 || !bytes.Equal(data[:len(h)], h) {
+	f, err := openRegular(path)
+	if err != nil {
 		return nil
 	}
-	body := data[:len(data)-4]
-	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
+	defer f.Close()
+	h := layerHeader(n)
+	size := 2 * layerSize(n)
+	data := make([]byte, len(h)+2*size+sha256.Size)
+	if st, err := f.Stat(); err != nil || st.Size() != int64(len(data)) {
+		return nil
+	}
+	if _, err := io.ReadFull(f, data); err != nil || !bytes.Equal(data[:len(h)], h) {
+		return nil
+	}
+	body := data[:len(data)-sha256.Size]
+	if !hmac.Equal(layerMAC(key, body), data[len(body):]) {
 		return nil
 	}
 	l := &egLayer{val: make([]int8, size), dist: make([]uint8, size)}
@@ -525,25 +676,35 @@ func loadLayer(n int) *egLayer {
 	return l
 }
 
-func saveLayer(n int, l *egLayer) {
+// saveLayer writes the layer of n seeds to the cache (not the small ones,
+// which build faster than they load). An error only means that the layer
+// is built again next time; it says why the cache is not used.
+func saveLayer(n int, l *egLayer) error {
 	path := layerPath(n)
-	if path == "" || n < 8 { // the small ones build faster than they load
-		return
+	if path == "" || n < 8 {
+		return nil
+	}
+	key, err := cacheKey(true)
+	if err != nil {
+		return err
 	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return
+		return err
 	}
 	h := layerHeader(n)
-	buf := make([]byte, 0, len(h)+2*len(l.val)+4)
+	buf := make([]byte, 0, len(h)+2*len(l.val)+sha256.Size)
 	buf = append(buf, h...)
 	for _, v := range l.val {
 		buf = append(buf, byte(v))
 	}
 	buf = append(buf, l.dist...)
-	buf = binary.LittleEndian.AppendUint32(buf, crc32.ChecksumIEEE(buf))
-	// A failure only means the layer is built again next time.
-	_ = atomicfile.Write(path, buf, true)
+	buf = append(buf, layerMAC(key, buf)...)
+	if err := atomicfile.Write(path, buf, true); err != nil {
+		return err
+	}
+	os.Remove(filepath.Join(dir, fmt.Sprintf("v2-%02d.bin", n))) // the unkeyed format, never read again
+	return nil
 }
 
 // progress maps a distance in plies (up to 255) to at most 49 units: one

@@ -3,9 +3,13 @@ package oware
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -466,10 +470,7 @@ func TestEndgamePlayout(t *testing.T) {
 // TestEndgameDiskCache: layers written to the cache load back the same; a
 // damaged or foreign file is ignored and rebuilt.
 func TestEndgameDiskCache(t *testing.T) {
-	dir := t.TempDir()
-	old := egCacheDir
-	egCacheDir = func() string { return dir }
-	defer func() { egCacheDir = old }()
+	dir := tempCache(t)
 	var d egDB
 	d.layer(9)
 	for n := 8; n <= 9; n++ {
@@ -509,6 +510,153 @@ func TestEndgameDiskCache(t *testing.T) {
 			t.Errorf("temporary file %s left behind", e.Name())
 		}
 	}
+}
+
+// tempCache points the cache at a new directory, and its key at a file
+// in another, for the test; it returns the cache's directory.
+func tempCache(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	dir, key := filepath.Join(root, "cache"), filepath.Join(root, "config", "oware-endgame.key")
+	oldDir, oldKey := egCacheDir, egKeyPath
+	egCacheDir = func() string { return dir }
+	egKeyPath = func() string { return key }
+	t.Cleanup(func() { egCacheDir, egKeyPath = oldDir, oldKey })
+	return dir
+}
+
+// TestEndgameCacheForged: a cache file forged as someone without the
+// user's key can (every value negated, the header kept, the checksum made
+// again: a CRC-32 as format v2 had, or an HMAC under another key) is not
+// believed: it is rebuilt and written again, and the values are the true
+// ones. Format v2 loaded such a file (its CRC-32 recomputed) and gave
+// wrong scores.
+func TestEndgameCacheForged(t *testing.T) {
+	want := endgames.layer(9) // built in memory before the cache is set
+	tempCache(t)
+	var d egDB
+	d.layer(9)
+	good, err := os.ReadFile(layerPath(9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, size := len(layerHeader(9)), 2*layerSize(9)
+	for _, c := range []struct {
+		name string
+		sum  func(body []byte) []byte
+	}{
+		{"CRC-32", func(body []byte) []byte { return binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(body)) }},
+		{"HMAC under another key", func(body []byte) []byte { return layerMAC([]byte("the forger's own key of 32 bytes"), body) }},
+		{"SHA-256", func(body []byte) []byte { s := sha256.Sum256(body); return s[:] }},
+	} {
+		body := bytes.Clone(good[:len(good)-sha256.Size])
+		for i := h; i < h+size; i++ {
+			body[i] = byte(-int8(body[i]))
+		}
+		forged := append(body, c.sum(body)...)
+		if err := os.WriteFile(layerPath(9), forged, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if loadLayer(9) != nil {
+			t.Errorf("%s: the forged file loads", c.name)
+		}
+		var d2 egDB
+		l := d2.layer(9)
+		if !bytes.Equal(int8Bytes(l.val), int8Bytes(want.val)) || !bytes.Equal(l.dist, want.dist) {
+			t.Fatalf("%s: the values after a forged file are not the true ones", c.name)
+		}
+		if back, _ := os.ReadFile(layerPath(9)); !bytes.Equal(back, good) {
+			t.Errorf("%s: the forged file is not written again", c.name)
+		}
+	}
+	// A key that is another user's, that others can read, or that is a
+	// symbolic link, makes the cache unused: nothing is loaded and nothing
+	// written.
+	key := egKeyPath()
+	for _, c := range []struct {
+		name, want     string
+		spoil, restore func()
+	}{
+		{"another user's", "belongs to another user (uid 65534)", func() { os.Chown(key, 65534, 65534) },
+			func() { os.Chown(key, os.Getuid(), os.Getgid()) }},
+		{"readable", "can be read or written by other users (mode 0644", func() { os.Chmod(key, 0o644) }, nil},
+		{"symlink", "is a symbolic link", func() {
+			os.Rename(key, key+".real")
+			os.Symlink(key+".real", key)
+		}, nil},
+	} {
+		if c.name == "another user's" && os.Getuid() != 0 {
+			t.Log("not root: a key of another user's is not tried")
+			continue
+		}
+		c.spoil()
+		if _, err := cacheKey(true); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("key %s: %v, want %q", c.name, err, c.want)
+		}
+		if loadLayer(9) != nil {
+			t.Errorf("key %s: a layer loads", c.name)
+		}
+		os.Remove(layerPath(9))
+		if err := saveLayer(9, want); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("key %s: saving: %v", c.name, err)
+		}
+		if _, err := os.Stat(layerPath(9)); err == nil {
+			t.Errorf("key %s: a layer was written", c.name)
+		}
+		if c.restore != nil {
+			c.restore()
+		}
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(key)); len(ents) != 2 {
+		t.Errorf("the key's directory holds %d files, want the key and the link", len(ents))
+	}
+}
+
+// BenchmarkEndgameCacheLoad reads the layers of 8 to 12 seeds from the
+// cache, checksum checked (what a process pays on first use instead of
+// building them); checksum alone times the HMAC-SHA256 of the same bytes,
+// and crc32 the CRC-32 that format v2 checked instead.
+func BenchmarkEndgameCacheLoad(b *testing.B) {
+	for n := 8; n <= EndgameSeeds; n++ {
+		endgames.layer(n)
+	}
+	root := b.TempDir()
+	oldDir, oldKey := egCacheDir, egKeyPath
+	egCacheDir = func() string { return filepath.Join(root, "cache") }
+	egKeyPath = func() string { return filepath.Join(root, "oware-endgame.key") }
+	defer func() { egCacheDir, egKeyPath = oldDir, oldKey }()
+	var files [][]byte
+	for n := 8; n <= EndgameSeeds; n++ {
+		if err := saveLayer(n, endgames.layer(n)); err != nil {
+			b.Fatal(err)
+		}
+		data, _ := os.ReadFile(layerPath(n))
+		files = append(files, data)
+	}
+	key, _ := cacheKey(false)
+	b.Run("load", func(b *testing.B) {
+		for b.Loop() {
+			for n := 8; n <= EndgameSeeds; n++ {
+				if loadLayer(n) == nil {
+					b.Fatalf("%d seeds: not loaded", n)
+				}
+			}
+		}
+	})
+	b.Run("checksum", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range files {
+				layerMAC(key, f[:len(f)-sha256.Size])
+			}
+		}
+	})
+	b.Run("crc32", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range files {
+				crc32.ChecksumIEEE(f[:len(f)-sha256.Size])
+			}
+		}
+	})
 }
 
 func int8Bytes(v []int8) []byte {
