@@ -16,7 +16,7 @@ import (
 	"boardrepl/batch/convert"
 	"boardrepl/internal/command"
 	"boardrepl/protocol/tablutnet"
-	"boardrepl/protocol/uai"
+	"boardrepl/protocol/uxi"
 	"boardrepl/repl"
 	_ "boardrepl/rules/all"
 	"boardrepl/rules/oware"
@@ -51,7 +51,7 @@ func init() { runCmd.Run = runScript }
 // declared where it lives, as a command.Command.
 func commands() command.Table {
 	out := append(command.Table{}, batch.Commands...)
-	return append(out, runCmd, serveCmd, tablutnet.ClientCmd, tablutnet.ServerCmd, uai.Cmd, convert.Cmd)
+	return append(out, runCmd, serveCmd, tablutnet.ClientCmd, tablutnet.ServerCmd, uxi.UAICmd, uxi.UGICmd, convert.Cmd)
 }
 
 // runScript is 'boardrepl run': a file that is not Lua (decided as the

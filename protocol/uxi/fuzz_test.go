@@ -1,4 +1,4 @@
-package uai
+package uxi
 
 import (
 	"context"
