@@ -7,11 +7,14 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"boardrepl/protocol/searcher"
 	"boardrepl/rules"
+	"boardrepl/rules/engine"
 )
 
 // TestCutegamesStreams replays the commands cutegames sent to one of two
@@ -250,5 +253,93 @@ func replayCutegames(t *testing.T, info *rules.Info, stream, oracle []string) {
 	}
 	if gos == 0 || queries == 0 {
 		t.Errorf("%d go and %d query commands in the stream", gos, queries)
+	}
+}
+
+// TestArbiterStream replays the commands raklaptudirm's arbiter sent to
+// "boardrepl ugi" (testdata/arbiter: README.md), a process a game as
+// arbiter starts them, with a searcher that plays the first legal move and
+// keeps the limits it was given: every answer arbiter waits for comes
+// (ugiok, readyok, a legal bestmove), "position fen FEN moves" with no
+// move after it is read, and the time budget is the mover's: arbiter's
+// btime and binc are x's clock (it writes them for the side that moved
+// first in its Ataxx oracle's terms), wtime and winc o's.
+func TestArbiterStream(t *testing.T) {
+	info := lookup(t, "ataxx")
+	stream := readLines(t, "testdata/arbiter/ataxx.in")
+	games := 0
+	for len(stream) > 0 {
+		end := slices.Index(stream, "quit") + 1
+		if end == 0 {
+			end = len(stream)
+		}
+		var lims []searcher.Limits
+		cfg := Config{Dialect: UGI, Game: info, Overhead: 30 * time.Millisecond,
+			NewSearch: func(int, int) searcher.Func {
+				return func(ctx context.Context, g rules.Game, lim searcher.Limits, i func(searcher.Info)) (rules.Move, error) {
+					lims = append(lims, lim)
+					return searcher.FirstLegal(ctx, g, lim, i)
+				}
+			}}
+		out := strings.Split(strings.TrimSuffix(run(t, cfg, strings.Join(stream[:end], "\n")+"\n"), "\n"), "\n")
+		var pos streamPosition
+		gos := 0
+		for _, cmd := range stream[:end] {
+			f := strings.Fields(cmd)
+			var want string // the line the answer to cmd starts with
+			switch f[0] {
+			case "ugi":
+				want = "ugiok"
+			case "isready":
+				want = "readyok"
+			case "position":
+				pos = parseStreamPosition(t, cmd)
+				continue
+			case "go":
+				want = "bestmove "
+			default:
+				continue
+			}
+			i := slices.IndexFunc(out, func(l string) bool { return strings.HasPrefix(l, want) })
+			if i < 0 {
+				t.Fatalf("game %d: %q: no %q in %q", games+1, cmd, want, out)
+			}
+			for _, l := range out[:i] {
+				if !strings.HasPrefix(l, "id ") && !strings.HasPrefix(l, "option ") && !strings.HasPrefix(l, "info depth ") {
+					t.Errorf("game %d: %q before the answer to %q", games+1, l, cmd)
+				}
+			}
+			answer := out[i]
+			out = out[i+1:]
+			if f[0] != "go" {
+				continue
+			}
+			g := pos.game(t, info)
+			if _, err := g.ParseMove(strings.TrimPrefix(answer, "bestmove ")); err != nil {
+				t.Errorf("game %d: %s: %v", games+1, answer, err)
+			}
+			clock := map[string]time.Duration{}
+			for k := 1; k+1 < len(f); k += 2 {
+				n, _ := strconv.Atoi(f[k+1])
+				clock[f[k]] = time.Duration(n) * time.Millisecond
+			}
+			b, inc := "btime", "binc"
+			if g.SideToMove() == 1 {
+				b, inc = "wtime", "winc"
+			}
+			soft, hard := engine.Budget(clock[b], clock[inc], 0, engine.MovesLeft(g), cfg.Overhead)
+			if lims[gos].Time != hard || lims[gos].Soft != soft {
+				t.Errorf("game %d: %q for %s: limit %v soft %v, want %v soft %v (from %s, %s)", games+1, cmd, g.SideName(g.SideToMove()), lims[gos].Time, lims[gos].Soft, hard, soft, b, inc)
+			}
+			gos++
+		}
+		if gos == 0 {
+			t.Errorf("game %d: no go", games+1)
+		}
+		stream = stream[end:]
+		games++
+	}
+	if games != 4 {
+		t.Errorf("%d games, want the 4 arbiter played", games)
 	}
 }
