@@ -14,8 +14,8 @@ type Dialect struct {
 	// Name is the handshake word and the stem of the newgame word: "uai"
 	// or "ugi".
 	Name string
-	// clocks maps go's clock fields to the clock they set, in the order
-	// help lists them.
+	// clocks are go's clock fields, each with the clock it sets, in the
+	// order help lists them.
 	clocks []clockField
 	// players: the clocks and the answers to query belong to the players,
 	// p1 and p2, not to the colours (see Engine.seat); and there is query.

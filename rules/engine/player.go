@@ -105,9 +105,9 @@ var playerKinds = []*playerKind{
 	{
 		Name:     "ugi",
 		Synopsis: "ugi:[time=T|depth=N|nodes=N] COMMAND [ARG...]",
-		Help: "an outside engine speaking UGI (the protocol of cutegames), run and asked as uai: is, " +
-			"with ugi, ugiok and uginewgame for uai's words; boardrepl's own reads any game " +
-			"with ugi -g GAME (ugi:nodes=2000 ./boardrepl ugi -g konobi)",
+		Help: "an outside engine speaking UGI (the protocol of cutegames), with the settings of uai: " +
+			"and sent the same positions, its handshake and new game in UGI's words (ugi, ugiok, " +
+			"uginewgame); boardrepl's own plays any game: ugi:nodes=2000 ./boardrepl ugi -g konobi",
 		parseRest: ugiDialect.parsePlayer,
 	},
 }

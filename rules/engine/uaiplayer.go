@@ -17,8 +17,7 @@ import (
 
 // uaiPlayer is an outside engine speaking UAI (Autaxx, another boardrepl
 // build's "uai" command) or UGI (a cutegames engine, "boardrepl ugi"), run
-// as a child process. It is started at its
-// first move and ended by Close. The position is sent as the game's own
+// as a child process. It is started at its first move and ended by Close. The position is sent as the game's own
 // position string: for Ataxx that is the FEN UAI engines read (it holds
 // all the rules look back on: the fifty-move counter); for the other games
 // the engine must read boardrepl's strings, as "boardrepl uai -g GAME"
@@ -67,9 +66,10 @@ var (
 	ugiDialect = &dialect{"ugi", [4]string{"p1time", "p2time", "p1inc", "p2inc"}}
 )
 
-// clockFields writes go's clock fields: left[s] and inc[s] are the time
-// left and the increment of the player of side s (UAI's black and white,
-// UGI's p1 and p2), in milliseconds: " btime 1000 wtime 900 binc 10 winc 10".
+// clockFields writes go's clock fields, in milliseconds: left[0] and
+// inc[0] are the time left and the increment of UAI's black (side 0) or
+// UGI's player 1 (who had side 0 at the start), [1] of white or player 2:
+// " btime 1000 wtime 900 binc 10 winc 10".
 func (d *dialect) clockFields(left, inc [2]time.Duration) string {
 	var b strings.Builder
 	for i, v := range [4]time.Duration{left[0], left[1], inc[0], inc[1]} {
