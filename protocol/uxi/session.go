@@ -571,7 +571,7 @@ func (e *Engine) display() {
 	side := [2]string{"x", "o"}[e.g.SideToMove()]
 	sb.WriteString("Side to move: " + side + " (" + e.g.SideName(e.g.SideToMove()) + ")\n")
 	if e.cfg.Dialect.players {
-		sb.WriteString(fmt.Sprintf("Player to move: p%d\n", e.seat(e.g.SideToMove())+1))
+		fmt.Fprintf(&sb, "Player to move: p%d\n", e.seat(e.g.SideToMove())+1)
 	}
 	if r := e.g.Result(); r.Over() {
 		sb.WriteString("Result: " + rules.FormatResult(e.g, r) + "\n")

@@ -141,17 +141,7 @@ func TestClockOfThePlayerToMove(t *testing.T) {
 			if !strings.Contains(out, "bestmove ") {
 				t.Fatalf("no bestmove:\n%s", out)
 			}
-			g, _ := info.New(nil)
-			for _, m := range strings.Fields(strings.TrimPrefix(tc.position, "startpos moves")) {
-				if m == "startpos" {
-					continue
-				}
-				mv, err := g.ParseMove(m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g.Play(mv)
-			}
+			g := parseStreamPosition(t, "position "+tc.position).game(t, info)
 			soft, hard := engine.Budget(time.Duration(tc.clock)*time.Millisecond, 0, 0, engine.MovesLeft(g), cfg.Overhead)
 			if got.Time != hard || got.Soft != soft {
 				t.Errorf("limits %v soft %v, want %v soft %v (from the %d ms clock)", got.Time, got.Soft, hard, soft, tc.clock)
