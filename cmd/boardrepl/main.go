@@ -17,7 +17,7 @@ import (
 	"boardrepl/internal/command"
 	"boardrepl/protocol/gtp"
 	"boardrepl/protocol/tablutnet"
-	"boardrepl/protocol/uai"
+	"boardrepl/protocol/uxi"
 	"boardrepl/repl"
 	_ "boardrepl/rules/all"
 	"boardrepl/rules/oware"
@@ -57,7 +57,7 @@ func init() { runCmd.Run = runScript }
 // declared where it lives, as a command.Command.
 func commands() command.Table {
 	out := append(command.Table{}, batch.Commands...)
-	return append(out, runCmd, serveCmd, tablutnet.ClientCmd, tablutnet.ServerCmd, uai.Cmd, gtp.Cmd, convert.Cmd, versionCmd)
+	return append(out, runCmd, serveCmd, tablutnet.ClientCmd, tablutnet.ServerCmd, uxi.UAICmd, uxi.UGICmd, gtp.Cmd, convert.Cmd, versionCmd)
 }
 
 // runScript is 'boardrepl run': a file that is not Lua (decided as the

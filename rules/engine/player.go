@@ -100,7 +100,15 @@ var playerKinds = []*playerKind{
 			"in games other than Ataxx it is sent boardrepl's position strings, as " +
 			"another boardrepl build reads them with uai -g GAME (uai:nodes=20000 ./old uai -g konobi), " +
 			"the game's start and every move since (position fen START moves ...), so that it sees repetitions",
-		parseRest: parseUAIPlayer,
+		parseRest: uaiDialect.parsePlayer,
+	},
+	{
+		Name:     "ugi",
+		Synopsis: "ugi:[time=T|depth=N|nodes=N] COMMAND [ARG...]",
+		Help: "an outside engine speaking UGI (the protocol of cutegames), with the settings of uai: " +
+			"and sent the same positions, its handshake and new game in UGI's words (ugi, ugiok, " +
+			"uginewgame); boardrepl's own plays any game: ugi:nodes=2000 ./boardrepl ugi -g konobi",
+		parseRest: ugiDialect.parsePlayer,
 	},
 }
 
@@ -237,7 +245,7 @@ func writeHelpLine(b *strings.Builder, indent, term, text string) {
 	b.WriteString(line + "\n")
 }
 
-// kindNames lists the kinds for messages: "random, ab, mcts or uai".
+// kindNames lists the kinds for messages: "random, ab, mcts, uai or ugi".
 func kindNames() string {
 	n := make([]string, len(playerKinds))
 	for i, k := range playerKinds {

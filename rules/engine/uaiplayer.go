@@ -16,8 +16,8 @@ import (
 )
 
 // uaiPlayer is an outside engine speaking UAI (Autaxx, another boardrepl
-// build's "uai" command), run as a child process. It is started at its
-// first move and ended by Close. The position is sent as the game's own
+// build's "uai" command) or UGI (a cutegames engine, "boardrepl ugi"), run
+// as a child process. It is started at its first move and ended by Close. The position is sent as the game's own
 // position string: for Ataxx that is the FEN UAI engines read (it holds
 // all the rules look back on: the fifty-move counter); for the other games
 // the engine must read boardrepl's strings, as "boardrepl uai -g GAME"
@@ -25,6 +25,7 @@ import (
 // START moves ...), so that it sees the repetitions the rules and its
 // search look for.
 type uaiPlayer struct {
+	d    *dialect
 	spec string
 	argv []string
 	lim  Limits
@@ -50,12 +51,39 @@ type historyPlayer interface {
 
 func (p *uaiPlayer) setHistory(start string, moves []string) { p.startPos, p.moves = start, moves }
 
-// parseUAIPlayer reads "[KEY=VALUE ...] COMMAND [ARG...]" (the text after
-// "uai:"): leading time=T, depth=N or nodes=N words set the go command,
-// the rest is the engine's command line, split at white space.
-func parseUAIPlayer(spec, rest string) (Player, error) {
+// A dialect is one of the protocols a uaiPlayer speaks: UAI and UGI differ
+// in the words of the handshake (NAME, answered by NAMEok) and of the new
+// game (NAMEnewgame), and in go's clock fields.
+type dialect struct {
+	name string
+	// clocks are go's clock fields: side 0's time left and side 1's, then
+	// their increments.
+	clocks [4]string
+}
+
+var (
+	uaiDialect = &dialect{"uai", [4]string{"btime", "wtime", "binc", "winc"}}
+	ugiDialect = &dialect{"ugi", [4]string{"p1time", "p2time", "p1inc", "p2inc"}}
+)
+
+// clockFields writes go's clock fields, in milliseconds: left[0] and
+// inc[0] are the time left and the increment of UAI's black (side 0) or
+// UGI's player 1 (who had side 0 at the start), [1] of white or player 2:
+// " btime 1000 wtime 900 binc 10 winc 10".
+func (d *dialect) clockFields(left, inc [2]time.Duration) string {
+	var b strings.Builder
+	for i, v := range [4]time.Duration{left[0], left[1], inc[0], inc[1]} {
+		fmt.Fprintf(&b, " %s %d", d.clocks[i], v.Milliseconds())
+	}
+	return b.String()
+}
+
+// parsePlayer reads "[KEY=VALUE ...] COMMAND [ARG...]" (the text after
+// "uai:" or "ugi:"): leading time=T, depth=N or nodes=N words set the go
+// command, the rest is the engine's command line, split at white space.
+func (d *dialect) parsePlayer(spec, rest string) (Player, error) {
 	words := strings.Fields(rest)
-	p := &uaiPlayer{spec: "uai:" + strings.Join(words, " ")}
+	p := &uaiPlayer{d: d, spec: d.name + ":" + strings.Join(words, " ")}
 	for len(words) > 0 {
 		k, v, ok := strings.Cut(words[0], "=")
 		if !ok || strings.ContainsAny(k, "/.") {
@@ -79,12 +107,12 @@ func parseUAIPlayer(spec, rest string) (Player, error) {
 				p.lim.Nodes = n
 			}
 		default:
-			return nil, fmt.Errorf("player %q: unknown setting %q for uai (settings: time, depth, nodes, then the command)", spec, k)
+			return nil, fmt.Errorf("player %q: unknown setting %q for %s (settings: time, depth, nodes, then the command)", spec, k, d.name)
 		}
 		words = words[1:]
 	}
 	if len(words) == 0 {
-		return nil, fmt.Errorf("player %q: the engine's command is missing (uai:[time=T] COMMAND [ARG...])", spec)
+		return nil, fmt.Errorf("player %q: the engine's command is missing (%s:[time=T] COMMAND [ARG...])", spec, d.name)
 	}
 	if p.lim == (Limits{}) {
 		p.lim.Time = 100 * time.Millisecond
@@ -123,7 +151,7 @@ func (p *uaiPlayer) fail(format string, a ...any) error {
 	if s := p.stderr.String(); s != "" {
 		msg += " (its stderr: " + s + ")"
 	}
-	return fmt.Errorf("uai engine %q: %s", strings.Join(p.argv, " "), msg)
+	return fmt.Errorf("%s engine %q: %s", p.d.name, strings.Join(p.argv, " "), msg)
 }
 
 func (p *uaiPlayer) start() error {
@@ -139,7 +167,7 @@ func (p *uaiPlayer) start() error {
 	p.stderr = &tailBuffer{}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("uai engine %q: %v", strings.Join(p.argv, " "), err)
+		return fmt.Errorf("%s engine %q: %v", p.d.name, strings.Join(p.argv, " "), err)
 	}
 	p.cmd, p.stdin = cmd, in
 	p.lines = make(chan string, 64)
@@ -153,10 +181,10 @@ func (p *uaiPlayer) start() error {
 		close(p.lines)
 		p.waitErr <- cmd.Wait()
 	}()
-	if err := p.send("uai"); err != nil {
+	if err := p.send(p.d.name); err != nil {
 		return err
 	}
-	if _, err := p.expect(context.Background(), "uaiok", 10*time.Second); err != nil {
+	if _, err := p.expect(context.Background(), p.d.name+"ok", 10*time.Second); err != nil {
 		p.Close()
 		return err
 	}
@@ -213,7 +241,7 @@ func (p *uaiPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) 
 		p.newGame = true
 	}
 	if p.newGame {
-		if err := p.send("uainewgame", "isready"); err != nil {
+		if err := p.send(p.d.name+"newgame", "isready"); err != nil {
 			return 0, err
 		}
 		if _, err := p.expect(ctx, "readyok", 10*time.Second); err != nil {

@@ -1,4 +1,4 @@
-package uai
+package uxi
 
 import (
 	"bufio"
@@ -236,19 +236,19 @@ func TestWholeGame(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func TestRunUAIUsage(t *testing.T) {
+func TestUAIUsage(t *testing.T) {
 	var out, errb strings.Builder
-	if c := RunUAI([]string{"-h"}, strings.NewReader(""), &out, &errb); c != 0 || !strings.HasPrefix(out.String(), "usage: boardrepl uai") {
+	if c := UAICmd.Run([]string{"-h"}, strings.NewReader(""), &out, &errb); c != 0 || !strings.HasPrefix(out.String(), "usage: boardrepl uai") {
 		t.Errorf("-h: %d %q", c, out.String())
 	}
-	if c := RunUAI([]string{"--bogus"}, strings.NewReader(""), &out, &errb); c != 2 {
+	if c := UAICmd.Run([]string{"--bogus"}, strings.NewReader(""), &out, &errb); c != 2 {
 		t.Errorf("--bogus: %d", c)
 	}
-	if c := RunUAI([]string{"--hash", "0"}, strings.NewReader(""), &out, &errb); c != 2 {
+	if c := UAICmd.Run([]string{"--hash", "0"}, strings.NewReader(""), &out, &errb); c != 2 {
 		t.Errorf("--hash 0: %d", c)
 	}
 	out.Reset()
-	if c := RunUAI(nil, strings.NewReader("isready\n"), &out, &errb); c != 0 || out.String() != "readyok\n" {
+	if c := UAICmd.Run(nil, strings.NewReader("isready\n"), &out, &errb); c != 0 || out.String() != "readyok\n" {
 		t.Errorf("isready: %d %q", c, out.String())
 	}
 }

@@ -1,20 +1,23 @@
-// Package uai speaks the Universal Ataxx Interface on a pair of streams, so
-// that Ataxx match runners (cutechess, cuteataxx, cutegames) can use
-// boardrepl as an engine.
+// Package uxi speaks the UCI-like engine protocols of board-game match
+// runners on a pair of streams, so that they can use boardrepl as an engine:
+// the Universal Ataxx Interface (UAI: cutechess, cuteataxx) and the
+// Universal Game Interface (UGI: kz04px's cutegames, raklaptudirm's
+// arbiter). They are one session in two dialects (Dialect): UCI with "uci"
+// read as "uai" or "ugi" and the game's own positions and moves.
 //
-// UAI is UCI with "uci" read as "uai" and Ataxx's FEN and moves: the runner
-// sends uai, isready, setoption, uainewgame, position startpos|fen FEN
-// [moves M...], go [depth N] [nodes N] [movetime MS] [btime MS] [wtime MS]
-// [binc MS] [winc MS] [movestogo N] [infinite], stop and quit; the engine
-// answers id, option, uaiok, readyok, info lines during a search and
-// bestmove. As in libataxx, "black" is x, the side that moves first, so
-// btime and binc are x's clock. A pass is 0000. For people typing at it,
-// perft N counts the move tree and d shows the board.
+// The runner sends NAME (uai or ugi), isready, setoption, NAMEnewgame,
+// position startpos|fen FEN [moves M...], go [depth N] [nodes N] [movetime
+// MS] [CLOCK MS]... [movestogo N] [infinite], stop and quit; the engine
+// answers id, option, NAMEok, readyok, info lines during a search and
+// bestmove. UGI also has query gameover|p1turn|result, answered response
+// true|false|p1win|p2win|draw|none. For people typing at it, perft N counts
+// the move tree and d shows the board.
 //
-// The same session plays any other game of boardrepl (Config.Game, the
-// subcommand's -g): FEN is then the game's own position string and the moves
-// its own notation, so that two boardrepl builds can be matched in any game.
-package uai
+// FEN is the game's position string and the moves are its notation: for
+// Ataxx (the default) that is libataxx's FEN and moves (f2, g1e3, 0000 for
+// a pass); the other games of boardrepl (Config.Game) are played with
+// theirs, so that two boardrepl builds can be matched in any game.
+package uxi
 
 import (
 	"bufio"
@@ -37,6 +40,8 @@ import (
 // Config configures an engine session.
 type Config struct {
 	Name, Author string
+	// Dialect is the protocol spoken (nil: UAI).
+	Dialect *Dialect
 	// NewSearch makes the searcher from the Hash (MB) and Threads options;
 	// nil means boardrepl's alpha-beta engine.
 	NewSearch func(hashMB, threads int) searcher.Func
@@ -51,7 +56,7 @@ type Config struct {
 	Options rules.Options
 }
 
-// Engine is one UAI session.
+// Engine is one session.
 type Engine struct {
 	cfg     Config
 	out     io.Writer
@@ -61,6 +66,10 @@ type Engine struct {
 	threads int
 	ownBook bool // OwnBook: play the game's opening book (rules.Booker)
 	search  searcher.Func
+	// exchanged: the players have exchanged sides since the position's
+	// start (an odd number of its moves left the same side to move: the
+	// Konobi swap), so player 1 now has side 1 (see seat).
+	exchanged bool
 
 	cancel   context.CancelFunc
 	done     chan struct{}
@@ -80,6 +89,9 @@ func New(out io.Writer, cfg Config) *Engine {
 	}
 	if cfg.Game == nil {
 		cfg.Game = ataxx.Info
+	}
+	if cfg.Dialect == nil {
+		cfg.Dialect = UAI
 	}
 	e := &Engine{cfg: cfg, out: out, hashMB: 16, threads: 1, ownBook: true}
 	if e.cfg.NewSearch == nil {
@@ -132,24 +144,22 @@ func (e *Engine) Command(ctx context.Context, line string) bool {
 	if len(f) == 0 {
 		return true
 	}
-	if v, ok := verbs.Lookup(f[0]); ok {
+	if v, ok := e.cfg.Dialect.verbs.Lookup(f[0]); ok {
 		return v.Run(ctx, e, f[1:])
 	}
-	// A UAI engine ignores what it does not know; say so for people typing.
+	// An engine ignores what it does not know; say so for people typing.
 	e.println("info string unknown command: " + f[0])
 	return true
 }
 
-// verb is the handler of a UAI verb: it gets the words after the verb and
+// verb is the handler of a verb: it gets the words after the verb and
 // returns false for quit.
 type verb = func(ctx context.Context, e *Engine, args []string) bool
 
-// verbs are the commands the engine understands.
-var verbs command.Verbs[verb]
-
-func init() {
-	verbs = command.Verbs[verb]{
-		{Spec: command.Spec{Name: "uai", Summary: "identify the engine and its options, then uaiok"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
+// newVerbs makes the table of the commands an engine speaking d understands.
+func newVerbs(d *Dialect) command.Verbs[verb] {
+	verbs := command.Verbs[verb]{
+		{Spec: command.Spec{Name: d.Name, Summary: "identify the engine and its options, then " + d.Name + "ok"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
 			e.println("id name " + e.cfg.Name)
 			e.println("id author " + e.cfg.Author)
 			e.println("option name Hash type spin default 16 min 1 max 4096")
@@ -157,7 +167,7 @@ func init() {
 			if e.hasBook() {
 				e.println("option name OwnBook type check default true")
 			}
-			e.println("uaiok")
+			e.println(d.Name + "ok")
 			return true
 		}},
 		{Spec: command.Spec{Name: "isready", Summary: "answer readyok"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
@@ -173,9 +183,10 @@ func init() {
 			e.setOption(args)
 			return true
 		}},
-		{Spec: command.Spec{Name: "uainewgame", Summary: "a new game and a fresh table"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
+		{Spec: command.Spec{Name: d.Name + "newgame", Summary: "a new game: the start position, a fresh table"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
 			e.stop()
 			e.g, _ = e.cfg.Game.New(e.cfg.Options)
+			e.exchanged = false
 			// A fresh table, made now rather than on the clock of the first go.
 			e.search = e.cfg.NewSearch(e.hashMB, e.threads)
 			return true
@@ -187,7 +198,7 @@ func init() {
 			}
 			return true
 		}},
-		{Spec: command.Spec{Name: "go", Args: "[depth N] [nodes N] [movetime MS] [btime MS] [wtime MS] [binc MS] [winc MS] [movestogo N] [infinite]", Summary: "search, then bestmove"}, Run: func(ctx context.Context, e *Engine, args []string) bool {
+		{Spec: command.Spec{Name: "go", Args: "[depth N] [nodes N] [movetime MS] [CLOCK MS]... [movestogo N] [infinite]", Summary: "search, then bestmove (CLOCK: " + d.clockNames() + ")"}, Run: func(ctx context.Context, e *Engine, args []string) bool {
 			e.stop()
 			if err := e.goCmd(ctx, args); err != nil {
 				e.println("info string error: " + err.Error())
@@ -199,17 +210,30 @@ func init() {
 			return true
 		}},
 		{Spec: command.Spec{Name: "quit", Summary: "leave"}, Run: func(context.Context, *Engine, []string) bool { return false }},
+	}
+	if d.players {
+		verbs = append(verbs, command.Verb[verb]{Spec: command.Spec{Name: "query", Args: "gameover|p1turn|result", Summary: "response true|false, true|false, or p1win|p2win|draw|none"}, Run: func(_ context.Context, e *Engine, args []string) bool {
+			// Answered during a search too: it reads the position, which
+			// the search does not change (it searches a copy).
+			if err := e.query(args); err != nil {
+				e.println("info string error: " + err.Error())
+			}
+			return true
+		}})
+	}
+	// For people typing at it.
+	return append(verbs, command.Verbs[verb]{
 		{Spec: command.Spec{Name: "perft", Args: "N", Summary: "count the move tree to depth N"}, Run: func(_ context.Context, e *Engine, args []string) bool {
 			e.stop()
 			e.perft(args)
 			return true
 		}},
-		{Spec: command.Spec{Name: "d", Aliases: []string{"display", "print"}, Summary: "show the board"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
+		{Spec: command.Spec{Name: "d", Aliases: []string{"display", "print"}, Summary: "show the board, its FEN and the side to move"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
 			e.stop()
 			e.display()
 			return true
 		}},
-	}
+	}...)
 }
 
 func (e *Engine) setOption(f []string) {
@@ -279,6 +303,7 @@ func (e *Engine) position(f []string) error {
 	}
 	var g rules.Game
 	var err error
+	exchanged := false
 	rest := f[1:]
 	switch f[0] {
 	case "startpos":
@@ -308,17 +333,60 @@ func (e *Engine) position(f []string) error {
 			if err != nil {
 				return fmt.Errorf("move %d %q: %v", i+1, t, err)
 			}
+			side := g.SideToMove()
 			g.Play(m)
+			if g.SideToMove() == side {
+				exchanged = !exchanged
+			}
 		}
 	}
-	e.g = g
+	e.g, e.exchanged = g, exchanged
+	return nil
+}
+
+// seat is the player who has side now: 0 for player 1, who had side 0 at
+// the start, 1 for player 2; a move after which the same side is to move
+// again (the Konobi swap) exchanges them, as the players of a match are
+// exchanged. In UAI, as in UCI, the clocks are the colours': seat is side.
+func (e *Engine) seat(side int) int {
+	if e.cfg.Dialect.players && e.exchanged {
+		return 1 - side
+	}
+	return side
+}
+
+// query answers UGI's questions about the position, for a runner that
+// knows no rules: is the game over, is player 1 to move, who won.
+func (e *Engine) query(f []string) error {
+	if len(f) != 1 {
+		return fmt.Errorf("query: want gameover, p1turn or result")
+	}
+	r := e.g.Result()
+	var answer string
+	switch f[0] {
+	case "gameover":
+		answer = strconv.FormatBool(r.Over())
+	case "p1turn":
+		answer = strconv.FormatBool(e.seat(e.g.SideToMove()) == 0)
+	case "result":
+		switch r.Status {
+		case rules.Ongoing:
+			answer = "none"
+		case rules.Draw:
+			answer = "draw"
+		case rules.Win:
+			answer = [2]string{"p1win", "p2win"}[e.seat(r.Winner)]
+		}
+	default:
+		return fmt.Errorf("query %q: want gameover, p1turn or result", f[0])
+	}
+	e.println("response " + answer)
 	return nil
 }
 
 func (e *Engine) goCmd(ctx context.Context, f []string) error {
 	var lim searcher.Limits
-	var clock [2]time.Duration // x (black), o (white)
-	var inc [2]time.Duration
+	var clock, inc [2]time.Duration // by seat (UGI) or side (UAI)
 	hasClock := false
 	infinite := false
 	movestogo := 0
@@ -337,6 +405,14 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 		}
 		i++
 		ms := time.Duration(n) * time.Millisecond
+		if c, ok := e.cfg.Dialect.clock(key); ok {
+			if c.inc {
+				inc[c.clock] = ms
+			} else {
+				clock[c.clock], hasClock = ms, true
+			}
+			continue
+		}
 		switch key {
 		case "depth":
 			lim.Depth = int(n)
@@ -344,22 +420,13 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 			lim.Nodes = n
 		case "movetime":
 			lim.Time = engine.MoveTime(ms, e.cfg.Overhead)
-		case "btime":
-			clock[0], hasClock = ms, true
-		case "wtime":
-			clock[1], hasClock = ms, true
-		case "binc":
-			inc[0] = ms
-		case "winc":
-			inc[1] = ms
 		case "movestogo":
 			movestogo = int(n)
 		default:
 			return fmt.Errorf("go: unknown parameter %q", key)
 		}
 	}
-	if hasClock && !infinite {
-		s := e.g.SideToMove()
+	if s := e.seat(e.g.SideToMove()); hasClock && !infinite {
 		soft, hard := engine.Budget(clock[s], inc[s], movestogo, engine.MovesLeft(e.g), e.cfg.Overhead)
 		if lim.Time == 0 || hard < lim.Time {
 			lim.Time, lim.Soft = hard, soft
@@ -503,6 +570,9 @@ func (e *Engine) display() {
 	sb.WriteString("FEN: " + e.g.Position() + "\n")
 	side := [2]string{"x", "o"}[e.g.SideToMove()]
 	sb.WriteString("Side to move: " + side + " (" + e.g.SideName(e.g.SideToMove()) + ")\n")
+	if e.cfg.Dialect.players {
+		fmt.Fprintf(&sb, "Player to move: p%d\n", e.seat(e.g.SideToMove())+1)
+	}
 	if r := e.g.Result(); r.Over() {
 		sb.WriteString("Result: " + rules.FormatResult(e.g, r) + "\n")
 	}

@@ -1,4 +1,4 @@
-package uai
+package uxi
 
 import (
 	"context"
@@ -31,9 +31,9 @@ func boundedSearch(hashMB, threads int) searcher.Func {
 	}
 }
 
-// FuzzCommands: any UAI session (one command a line) runs to its end
-// without panicking; every search answers with one bestmove. Perft depths
-// above 2 are cut to 2 to keep each run short.
+// FuzzCommands: any session (one command a line), in either dialect, runs
+// to its end without panicking; every search answers with one bestmove.
+// Perft depths above 2 are cut to 2 to keep each run short.
 func FuzzCommands(f *testing.F) {
 	for _, s := range []string{
 		"uai\nisready\nsetoption name Hash value 32\nsetoption name Colour value red\nuainewgame\nisready\nquit\nisready\n",
@@ -45,6 +45,8 @@ func FuzzCommands(f *testing.F) {
 		"position fen\nposition fen x5o/7 x moves\nposition startpos moves h9\nposition whatever\ngo depth\ngo depth x\ngo foo 1\n",
 		"setoption name Threads value 65\nsetoption name Hash value 0\nsetoption value 3\nperft 0\nperft 99\nperft\n",
 		"\x00\xff\n\t \r\n",
+		"ugi\nuginewgame\nposition startpos moves f2\nquery p1turn\nquery gameover\nquery result\ngo p1time 100 p2time 100 p1inc 10 p2inc 10\n",
+		"position fen x6/7/7/7/7/7/7 o 0 1\nquery result\nquery\nquery p2turn x\ngo wtime 50 btime 50 movestogo 1\n",
 	} {
 		f.Add(s)
 	}
@@ -58,18 +60,20 @@ func FuzzCommands(f *testing.F) {
 			}
 			lines = append(lines, l)
 		}
-		var out strings.Builder
-		e := New(&out, Config{NewSearch: boundedSearch, Overhead: time.Millisecond})
-		if err := e.Run(context.Background(), strings.NewReader(strings.Join(lines, "\n"))); err != nil && err.Error() == "" {
-			t.Fatalf("%q: empty error", s)
-		}
-		if e.done != nil {
-			t.Fatalf("%q: a search is still running after Run", s)
-		}
-		got := out.String()
-		starts := strings.Count(got, "bestmove ")
-		if starts > strings.Count(s, "go") {
-			t.Fatalf("%q: %d bestmoves:\n%s", s, starts, got)
+		for _, d := range []*Dialect{UAI, UGI} {
+			var out strings.Builder
+			e := New(&out, Config{Dialect: d, NewSearch: boundedSearch, Overhead: time.Millisecond})
+			if err := e.Run(context.Background(), strings.NewReader(strings.Join(lines, "\n"))); err != nil && err.Error() == "" {
+				t.Fatalf("%s %q: empty error", d.Name, s)
+			}
+			if e.done != nil {
+				t.Fatalf("%s %q: a search is still running after Run", d.Name, s)
+			}
+			got := out.String()
+			starts := strings.Count(got, "bestmove ")
+			if starts > strings.Count(s, "go") {
+				t.Fatalf("%s %q: %d bestmoves:\n%s", d.Name, s, starts, got)
+			}
 		}
 	})
 }
