@@ -375,6 +375,15 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			cfg.Seed, seedGiven = seed, true
 		}
+		// The resumed games must be this match's: their openings too.
+		for i := 0; i < cfg.Games; i++ {
+			if r, ok := done[i]; ok {
+				if _, name := cfg.OpeningOf(i); r.Opening != name {
+					return fail(stderr, c.Name, usagef("%s started from opening %q, but game %d of this match starts from %q (another --openings?)",
+						recordName(mf.recordDir, i), r.Opening, i+1, name))
+				}
+			}
+		}
 		if len(done) > 0 {
 			fmt.Fprintf(stderr, "match: resuming: %d of %d games already in %s\n", len(done), cfg.Games, mf.recordDir)
 		}
@@ -382,15 +391,6 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !seedGiven {
 		cfg.Seed = uint64(time.Now().UnixNano()) % 1_000_000_000
 		fmt.Fprintf(stderr, "match: seed %d\n", cfg.Seed)
-	}
-	if len(done) > 0 {
-		// The resumed games must be this match's: their openings too.
-		for i, r := range done {
-			if _, name := cfg.OpeningOf(i); r.Opening != name {
-				return fail(stderr, c.Name, usagef("%s started from opening %q, but game %d of this match starts from %q (another --openings?)",
-					recordName(mf.recordDir, i), r.Opening, i+1, name))
-			}
-		}
 	}
 	var pgnOut *pgnStream
 	if mf.pgn != "" {
@@ -414,8 +414,11 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		sum.Add(r)
 		if first := repeats.Add(r); first >= 0 && !warned {
 			warned = true
-			fmt.Fprintf(stderr, "match: game %d repeats game %d move for move (the same start and moves, p1 on the same side): "+
-				"the players are deterministic and nothing varies the start; give --opening N (random plies) or --openings FILE\n", r.Index+1, first+1)
+			why := "the players are deterministic and nothing varies the start; give --opening N (random plies) or --openings FILE"
+			if cfg.Opening > 0 || cfg.Openings != nil {
+				why = "their openings came out the same and the players are deterministic; more --opening plies or a bigger --openings book vary them more"
+			}
+			fmt.Fprintf(stderr, "match: game %d repeats game %d move for move (the same start and moves, p1 on the same side): %s\n", r.Index+1, first+1, why)
 		}
 		if sprt != nil && !decided && sprt.Decision(sprt.Of(sum)) != 0 {
 			decided = true
@@ -558,7 +561,19 @@ func finite(x float64) *float64 {
 		return nil
 	}
 	x = math.Round(x*10) / 10
+	if x == 0 {
+		x = 0 // not -0
+	}
 	return &x
+}
+
+// signed writes a whole number of Elo with its sign ("+12", "-3", "+0").
+func signed(x float64) string {
+	x = math.Round(x)
+	if x == 0 {
+		x = 0 // not -0
+	}
+	return fmt.Sprintf("%+.0f", x)
 }
 
 func eloOf(e engine.EloEstimate) eloJSON {
@@ -596,26 +611,33 @@ func pct(n, of int) string {
 
 // eloText says an Elo estimate in words, never "+inf ± inf": the point
 // and the half-width of its 95 % interval; the bound that holds when the
-// interval reaches a sure win or loss; for a clean sweep, the one-sided
-// bound (unit: what the results are, "games" or "pairs").
+// interval reaches a sure win or loss; for results all alike (a clean
+// sweep), the exact interval of EloEstimate (unit: what the results are,
+// "games" or "pairs").
 func eloText(e engine.EloEstimate, unit string) string {
 	var s string
 	lowInf, highInf := math.IsInf(e.Low, -1), math.IsInf(e.High, 1)
+	n := fmt.Sprintf("%d %s", e.N, unit)
+	if e.N == 1 {
+		n = "1 " + strings.TrimSuffix(unit, "s")
+	}
 	switch {
 	case e.N == 0:
 		return "no " + unit
-	case e.OneSided && e.Score >= 1:
-		s = fmt.Sprintf("above %+.0f at 95 %% (p1 won all %d %s: a one-sided bound)", e.Low, e.N, unit)
-	case e.OneSided:
-		s = fmt.Sprintf("below %+.0f at 95 %% (p1 lost all %d %s: a one-sided bound)", e.High, e.N, unit)
+	case e.Alike && e.Score >= 1:
+		s = fmt.Sprintf("above %s at 95 %% (p1 won %d of %s: a one-sided bound)", signed(e.Low), e.N, n)
+	case e.Alike && e.Score <= 0:
+		s = fmt.Sprintf("below %s at 95 %% (p1 lost %d of %s: a one-sided bound)", signed(e.High), e.N, n)
+	case e.Alike:
+		s = fmt.Sprintf("%s (95 %%: %s to %s from %s, every one scoring %.0f %%)", signed(e.Elo), signed(e.Low), signed(e.High), n, 100*e.Score)
 	case lowInf && highInf:
-		s = fmt.Sprintf("%+.0f (95 %%: unbounded, too few %s)", e.Elo, unit)
+		s = fmt.Sprintf("%s (95 %%: unbounded, too few %s)", signed(e.Elo), unit)
 	case highInf:
-		s = fmt.Sprintf("%+.0f (95 %%: %+.0f and up)", e.Elo, e.Low)
+		s = fmt.Sprintf("%s (95 %%: %s and up)", signed(e.Elo), signed(e.Low))
 	case lowInf:
-		s = fmt.Sprintf("%+.0f (95 %%: up to %+.0f)", e.Elo, e.High)
+		s = fmt.Sprintf("%s (95 %%: up to %s)", signed(e.Elo), signed(e.High))
 	default:
-		s = fmt.Sprintf("%+.0f ± %.0f (95 %%)", e.Elo, e.Margin())
+		s = fmt.Sprintf("%s ± %.0f (95 %%)", signed(e.Elo), e.Margin())
 	}
 	return fmt.Sprintf("%s, LOS %.1f %%", s, 100*e.LOS)
 }

@@ -56,7 +56,8 @@ var pgnTermination = [...]string{engine.EndRules: "normal", engine.EndMoveCap: "
 // with Event, Site, Date, PlyCount and TimeControl (cutechess's "40/60+0.5",
 // "0.1/move"; "-" without a clock), and each move's comment (evalComment).
 // In Ataxx PGN the Termination is PGN's (normal, adjudication, time
-// forfeit) and an adjudication's reason is cuteataxx's Adjudicated tag.
+// forfeit), and cuteataxx's FinalFEN, Adjudicated (the reason of an
+// adjudication or a loss on time), Winner and Loser tags follow.
 func gameText(cfg engine.MatchConfig, g rules.Game, r engine.GameResult, date string) (string, error) {
 	rec, err := matchRecord(cfg, g, r)
 	if err != nil {
@@ -76,9 +77,15 @@ func gameText(cfg engine.MatchConfig, g rules.Game, r engine.GameResult, date st
 		if text, err = pgn.Export(rec); err != nil {
 			return "", fmt.Errorf("game %d: %v", r.Index+1, err)
 		}
-		extra = append(extra, record.Tag{Name: "TimeControl", Value: tc})
+		// cuteataxx's tags after PlyCount: FinalFEN, Adjudicated (its
+		// reason), Winner and Loser.
+		extra = append(extra, record.Tag{Name: "TimeControl", Value: tc}, record.Tag{Name: "FinalFEN", Value: r.Final})
 		if r.End != engine.EndRules {
 			extra = append(extra, record.Tag{Name: "Adjudicated", Value: r.Reason})
+		}
+		if r.Winner != 0 {
+			names := [3]string{"", cfg.P1, cfg.P2}
+			extra = append(extra, record.Tag{Name: "Winner", Value: names[r.Winner]}, record.Tag{Name: "Loser", Value: names[3-r.Winner]})
 		}
 	} else {
 		rec.Set("PlyCount", strconv.Itoa(len(r.Moves)))

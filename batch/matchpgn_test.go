@@ -88,7 +88,10 @@ func TestPGNStreamAtaxx(t *testing.T) {
 \[PlyCount "[0-9]+"\]
 \[Termination "normal"\]
 \[TimeControl "-"\]
-
+\[FinalFEN "[^"]+"\]
+(\[Winner "(ab:depth=1|random)"\]
+\[Loser "(ab:depth=1|random)"\]
+)?
 1\. [a-g][1-7](?:[a-g][1-7])? \{[-+]?[0-9]+\.[0-9]{2}/1 0\.007s\} [a-g][1-7]`)
 	if !roster.MatchString(games[0]) {
 		t.Errorf("game 1 is not as cuteataxx and cutechess write it:\n%s", games[0])
@@ -104,6 +107,9 @@ func TestPGNStreamAtaxx(t *testing.T) {
 		r := rs[i]
 		if !slices.Equal(rec.MoveTexts(), r.Moves) {
 			t.Errorf("game %d read back: %v, played %v", i+1, rec.MoveTexts(), r.Moves)
+		}
+		if !strings.Contains(games[i], "[FinalFEN \""+r.Final+"\"]") {
+			t.Errorf("game %d: no FinalFEN %q", i+1, r.Final)
 		}
 		if want := record.ResultToken(true, r.WinnerSide); rec.ResultText() != want {
 			t.Errorf("game %d: result %s, want %s (%s)", i+1, rec.ResultText(), want, r.Text)
@@ -156,6 +162,47 @@ func TestJoinSettings(t *testing.T) {
 	} {
 		if got := joinSettings(c.in); !slices.Equal(got, c.want) {
 			t.Errorf("joinSettings(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// A loss on time (here on a clock whose every reading is 2 s after the
+// last: the first move takes 2 s of 1) goes to the record as the line's
+// declared end, and resuming reads it back as such; in the PGN it is
+// cutechess's "time forfeit" with cuteataxx's Adjudicated reason.
+func TestTimeLossRecord(t *testing.T) {
+	info, _ := rules.Lookup("ataxx")
+	g, _ := info.New(nil)
+	clock := time.Unix(0, 0)
+	cfg := engine.MatchConfig{Info: info, P1: "ab:depth=1", P2: "random", Games: 2, Seed: 3,
+		TC: engine.TimeControl{Time: time.Second}, Now: func() time.Time { clock = clock.Add(2 * time.Second); return clock }}
+	p1, _ := engine.ParsePlayer(cfg.P1)
+	p2, _ := engine.ParsePlayer(cfg.P2)
+	r, err := cfg.PlayGame(context.Background(), 0, p1, p2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.End != engine.EndTime || r.Plies != 0 || r.Text != "blue wins (red loses on time)" {
+		t.Fatalf("%+v", r)
+	}
+	dir := t.TempDir()
+	if err := writeMatchRecord(dir, cfg, g, r); err != nil {
+		t.Fatal(err)
+	}
+	done := map[int]engine.GameResult{}
+	if _, _, err := loadMatchRecords(dir, &cfg, g, done); err != nil {
+		t.Fatal(err)
+	}
+	if d := done[0]; d.End != engine.EndTime || d.Winner != 2 || d.WinnerSide != 1 || d.Text != r.Text || d.Adjudicated {
+		t.Errorf("read back: %+v, played %+v", d, r)
+	}
+	text, err := gameText(cfg, g, r, "2026.01.02")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tag := range []string{`[Result "0-1"]`, `[Termination "time forfeit"]`, `[TimeControl "1"]`, `[Adjudicated "red loses on time"]`, `[Winner "random"]`, `[Loser "ab:depth=1"]`} {
+		if !strings.Contains(text, tag) {
+			t.Errorf("no %s in\n%s", tag, text)
 		}
 	}
 }

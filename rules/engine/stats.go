@@ -21,11 +21,13 @@ type EloEstimate struct {
 	Elo   float64 // the point estimate; +Inf (-Inf) when p1 won (lost) everything
 	// Low and High bound the 95 % interval. The normal approximation gives
 	// both, each infinite when it reaches a score of 0 or 1. When every
-	// result was a win (a loss) the approximation says nothing (no spread):
-	// Low (High) is then the exact one-sided 95 % bound, the score s with
-	// s^N = 0.05, and High (Low) is infinite; OneSided says so.
+	// result scored the same, a, the approximation says nothing (no
+	// spread): the interval is then the scores of the distributions under
+	// which N results alike are at least 5 % likely, P(a)^N >= 0.05, that is
+	// a b to a b + 1 - b with b = 0.05^(1/N); Alike says so. For a clean
+	// sweep (a = 1) that is the exact one-sided bound, Low = b, High = +Inf.
 	Low, High float64
-	OneSided  bool
+	Alike     bool
 	// LOS is the likelihood of superiority: the probability, under the
 	// normal approximation, that p1 is the stronger.
 	LOS float64
@@ -61,22 +63,20 @@ func estimate(a []float64, counts []int) EloEstimate {
 	}
 	se := math.Sqrt(v / float64(n) / float64(n))
 	e := EloEstimate{N: n, Score: s, Elo: eloOf(s)}
-	bound := math.Pow(0.05, 1/float64(n)) // P(every result the best) = bound^n = 5 %
-	switch {
-	case s >= 1:
-		e.Low, e.High, e.OneSided, e.LOS = eloOf(bound), math.Inf(1), true, 1
-	case s <= 0:
-		e.Low, e.High, e.OneSided, e.LOS = math.Inf(-1), eloOf(1-bound), true, 0
-	default:
+	if v > 0 {
 		e.Low, e.High = eloOf(s-z95*se), eloOf(s+z95*se)
-		switch {
-		case se > 0:
-			e.LOS = (1 + math.Erf((s-0.5)/(se*math.Sqrt2))) / 2
-		case s > 0.5:
-			e.LOS = 1
-		case s == 0.5:
-			e.LOS = 0.5
-		}
+		e.LOS = (1 + math.Erf((s-0.5)/(se*math.Sqrt2))) / 2
+		return e
+	}
+	// Every result alike: P(s)^n = 5 % at P(s) = b.
+	b := math.Pow(0.05, 1/float64(n))
+	e.Alike = true
+	e.Low, e.High = eloOf(s*b), eloOf(s*b+1-b)
+	switch {
+	case s > 0.5:
+		e.LOS = 1
+	case s == 0.5:
+		e.LOS = 0.5
 	}
 	return e
 }

@@ -14,7 +14,7 @@ func TestTrinomialElo(t *testing.T) {
 	// 95 %: 0.64 ± 1.96 * 0.048 = 0.5459..0.7341 -> 32.0..176.4 Elo,
 	// half-width 72.2.
 	e := TrinomialElo(64, 0, 36)
-	if !near(e.Elo, 99.95, 0.005) || !near(e.Low, 32.0, 0.05) || !near(e.High, 176.4, 0.05) || e.OneSided {
+	if !near(e.Elo, 99.95, 0.005) || !near(e.Low, 32.0, 0.05) || !near(e.High, 176.4, 0.05) || e.Alike {
 		t.Errorf("64-0-36: %+v, want 99.95, 32.0..176.4", e)
 	}
 	// fastchess EloWDL 2: Stats(136, 96, 111): 40.70 ± 30.43, LOS 99.60 %.
@@ -29,9 +29,10 @@ func TestTrinomialElo(t *testing.T) {
 	}
 }
 
-// A clean sweep has no spread: the bound is the exact one-sided one, the
-// score s with s^n = 5 %.
-func TestEloSweep(t *testing.T) {
+// Results all alike have no spread: the interval is the scores of the
+// distributions that make them at least 5 % likely; for a clean sweep the
+// exact one-sided bound, the score s with s^n = 5 %.
+func TestEloAlike(t *testing.T) {
 	cases := []struct {
 		w, l int
 		low  float64
@@ -46,13 +47,23 @@ func TestEloSweep(t *testing.T) {
 	}
 	for _, c := range cases {
 		e := TrinomialElo(c.w, 0, c.l)
-		if !e.OneSided || !near(e.Low, c.low, 0.05) && !math.IsInf(c.low, -1) || !near(e.High, c.high, 0.05) && !math.IsInf(c.high, 1) ||
+		if !e.Alike || !near(e.Low, c.low, 0.05) && !math.IsInf(c.low, -1) || !near(e.High, c.high, 0.05) && !math.IsInf(c.high, 1) ||
 			math.IsInf(c.low, -1) != math.IsInf(e.Low, -1) || math.IsInf(c.high, 1) != math.IsInf(e.High, 1) {
 			t.Errorf("%d-0-%d: %+v, want one-sided %.1f..%.1f", c.w, c.l, e, c.low, c.high)
 		}
 		if !math.IsInf(e.Margin(), 1) {
 			t.Errorf("%d-0-%d: margin %v, want +Inf (one end is unbounded)", c.w, c.l, e.Margin())
 		}
+	}
+	// 4 draws: b = 0.47287, scores 0.5 b = 0.23644 to 0.5 b + 1 - b =
+	// 0.76356: -400 log10(1/0.23644 - 1) = -203.7 to +203.7.
+	if e := TrinomialElo(0, 4, 0); !e.Alike || !near(e.Low, -203.7, 0.05) || !near(e.High, 203.7, 0.05) || e.Elo != 0 || e.LOS != 0.5 {
+		t.Errorf("4 draws: %+v, want 0, -203.7..+203.7", e)
+	}
+	// 2 pairs of a win and a loss: the same for the pairs, b = 0.22361:
+	// 0.11180 to 0.88820, -400 log10(1/0.11180 - 1) = -360.0 to +360.0.
+	if e := (Pentanomial{WL: 2}).Elo(); !e.Alike || !near(e.Low, -360.0, 0.05) || !near(e.High, 360.0, 0.05) {
+		t.Errorf("2 pairs WL: %+v, want -360.0..+360.0", e)
 	}
 	if e := TrinomialElo(0, 0, 0); e.N != 0 || !math.IsInf(e.Low, -1) || !math.IsInf(e.High, 1) {
 		t.Errorf("no games: %+v, want an unbounded interval", e)
