@@ -27,8 +27,8 @@ var matchCmd = &Command{
                        --games N [--seed S] [--concurrency N] [--max-plies N]
                        [--openings FILE [KEY=VALUE...]] [--opening N]
                        [--tc TC] [--timemargin MS] [--resign ...] [--draw ...]
-                       [--record DIR] [--pgn FILE] [--stop-after N] [--sprt SPEC]
-                       [--shard K/N] [-v] [--json]
+                       [--record DIR] [--pgn FILE] [--stop-after N]
+                       [--sprt SPEC] [--shard K/N] [-v] [--json]
 
 Plays N games between two players and prints a table: wins per player and
 per colour with percentages, draws, the average length, the Elo difference
@@ -109,8 +109,8 @@ them, as the KEY=VALUE words that follow (--openings file=o.txt order=random).
   --shard K/N    play only part K of N of the games: pair k (games 2k+1 and
                  2k+2) when k is K-1 modulo N, so that pairs stay whole; needs
                  --seed. Run the N parts on N machines and add them up with
-                 'boardrepl merge' (see docs/match.md); the totals are those of
-                 the whole match
+                 'boardrepl merge' (see the README for Slurm and Kubernetes
+                 recipes); the totals are those of the whole match
   --json         one object per finished game
                  {"game","p1","p2","p1_side","winner","winner_side","result",
                  "reason","score","plies","adjudicated","ending","opening",

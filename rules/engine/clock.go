@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -122,22 +123,32 @@ func (tc *TimeControl) parseClock(v string) error {
 	return nil
 }
 
+// maxSeconds bounds a time: about 11 days, within the nanoseconds a
+// float64 holds exactly.
+const maxSeconds = 1e6
+
 // parseSeconds reads a number of seconds (0.1) or a Go duration (100ms).
 func parseSeconds(v string) (time.Duration, error) {
-	if f, err := strconv.ParseFloat(v, 64); err == nil {
-		if !(f >= 0) || f > 1e9 {
-			return 0, fmt.Errorf("want a number of seconds >= 0")
-		}
-		return time.Duration(f * float64(time.Second)), nil
-	}
 	d, err := time.ParseDuration(v)
-	if err != nil || d < 0 {
-		return 0, fmt.Errorf("want seconds (0.5) or a duration (500ms)")
+	if f, ferr := strconv.ParseFloat(v, 64); ferr == nil {
+		d, err = time.Duration(math.Round(f*float64(time.Second))), nil
+		if !(f >= 0) || f > maxSeconds {
+			err = fmt.Errorf("want a number of seconds from 0 to %g", maxSeconds)
+		}
+	} else if err != nil || d < 0 || d > maxSeconds*time.Second {
+		err = fmt.Errorf("want seconds (0.5) or a duration (500ms)")
 	}
-	return d, nil
+	return d, err
 }
 
-func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'g', 6, 64) }
+// seconds writes a time in seconds, exactly ("0.1", "90", "0.000001").
+func seconds(d time.Duration) string {
+	s := strconv.FormatInt(int64(d/time.Second), 10)
+	if ns := d % time.Second; ns != 0 {
+		s += strings.TrimRight(fmt.Sprintf(".%09d", ns), "0")
+	}
+	return s
+}
 
 // Clock is the part of the time control a PGN TimeControl tag holds, as
 // cutechess writes it: "40/60+0.5", "10+0.1", "0.1/move"; "" for none.
@@ -234,13 +245,12 @@ type MoveClock struct {
 	MovesToGo int
 }
 
-// Limits are the limits of a search of the side to move in g on this
-// clock, for a player whose own limits are own (ownDefault: none was
-// given, own is the player's default, which the clock replaces): the time
-// manager's budget (Budget, MovesLeft) on a clock, MoveTime of st=, the
-// nodes= and depth= of the time control where own has none; the first
-// limit reached stops.
-func (mc *MoveClock) Limits(own Limits, ownDefault bool, g rules.Game, overhead time.Duration) Limits {
+// Own is what remains of a player's own limits on this time control
+// (ownDefault: its spec gave none, own is its default, which the time
+// control replaces): the time control's nodes= and depth= where own has
+// none of that kind, and the move time of st= less overhead (MoveTime) when
+// shorter than own's.
+func (mc *MoveClock) Own(own Limits, ownDefault bool, overhead time.Duration) Limits {
 	lim := own
 	if ownDefault {
 		lim = Limits{}
@@ -251,19 +261,25 @@ func (mc *MoveClock) Limits(own Limits, ownDefault bool, g rules.Game, overhead 
 	if lim.Depth == 0 {
 		lim.Depth = mc.TC.Depth
 	}
-	switch {
-	case mc.TC.MoveTime > 0:
+	if mc.TC.MoveTime > 0 {
 		if t := MoveTime(mc.TC.MoveTime, overhead); lim.Time == 0 || t < lim.Time {
 			lim.Time = t
 		}
-	case mc.TC.Timed():
+	}
+	return lim
+}
+
+// Limits are the limits of an in-process search of the side to move in g
+// on this clock: Own's, and on a clock the time manager's budget (Budget
+// over MovesLeft) when it is shorter than their time; the first limit
+// reached stops.
+func (mc *MoveClock) Limits(own Limits, ownDefault bool, g rules.Game, overhead time.Duration) Limits {
+	lim := mc.Own(own, ownDefault, overhead)
+	if mc.TC.Timed() {
 		soft, hard := Budget(mc.Left[g.SideToMove()], mc.TC.Inc, mc.MovesToGo, MovesLeft(g), overhead)
 		if lim.Time == 0 || hard < lim.Time {
 			lim.Time, lim.Soft = hard, soft
 		}
-	}
-	if lim == (Limits{}) {
-		return own
 	}
 	return lim
 }

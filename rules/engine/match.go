@@ -329,6 +329,9 @@ func (c *MatchConfig) Run(ctx context.Context, skip func(i int) bool, done func(
 	if err := c.Check(); err != nil {
 		return err
 	}
+	if c.Openings != nil {
+		c.Openings.Arrange(c.Seed) // before the workers read it
+	}
 	var todo []int
 	for i := 0; i < c.Games; i++ {
 		if skip == nil || !skip(i) {

@@ -30,8 +30,8 @@ type OpeningSpec struct {
 	Start  int  // the first opening to play, from 1 (0 means 1)
 }
 
-// OpeningFormats are the formats an OpeningSpec may name.
-var OpeningFormats = []string{"fen", "epd", "moves", "pgn"}
+// openingFormats are the formats an OpeningSpec may name.
+var openingFormats = []string{"fen", "epd", "moves", "pgn"}
 
 // ParseOpeningSpec reads an --openings value (see OpeningSpec).
 func ParseOpeningSpec(s string) (OpeningSpec, error) {
@@ -49,8 +49,8 @@ func ParseOpeningSpec(s string) (OpeningSpec, error) {
 		case "file":
 			o.File = v
 		case "format":
-			if !slices.Contains(OpeningFormats, v) {
-				return o, fmt.Errorf("format=%s: want %s", v, strings.Join(OpeningFormats, ", "))
+			if !slices.Contains(openingFormats, v) {
+				return o, fmt.Errorf("format=%s: want %s", v, strings.Join(openingFormats, ", "))
 			}
 			o.Format = v
 		case "order":

@@ -132,11 +132,6 @@ func (p *Pentanomial) add(a, b int) {
 	}
 }
 
-// Plus adds two sets of counts.
-func (p Pentanomial) Plus(q Pentanomial) Pentanomial {
-	return Pentanomial{p.LL + q.LL, p.LD + q.LD, p.WL + q.WL, p.DD + q.DD, p.WD + q.WD, p.WW + q.WW}
-}
-
 // pentanomialScores are p1's score per game in a pair of each kind, in the
 // order of counts().
 var pentanomialScores = []float64{0, 0.25, 0.5, 0.5, 0.75, 1}

@@ -125,13 +125,11 @@ func (p *uaiPlayer) noteInfo(f []string) {
 				e.Score, e.Scored = n, true
 			case "mate":
 				// mate N moves: the mover wins in 2N-1 plies, loses in 2|N|.
-				e.Mate, e.Scored = 2*n-1, true
-				if n <= 0 {
-					e.Mate = 2 * n
-				}
-				e.Score = mateScore
-				if n <= 0 {
-					e.Score = -mateScore
+				e.Scored = true
+				if n > 0 {
+					e.Mate, e.Score = 2*n-1, mateScore
+				} else {
+					e.Mate, e.Score = 2*n, -mateScore
 				}
 			}
 		}
@@ -302,28 +300,15 @@ func (p *uaiPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) 
 
 // goCommand is the go command of the next move and how long to wait for
 // its bestmove: the spec's limits (go depth, nodes, movetime) and, on a
-// clock, both sides' clocks and increments (go btime B wtime W binc BI
-// winc WI [movestogo N]: b is side 0, the side that moves first), or the
-// move time of st=; the time control's nodes= and depth= where the spec
-// gives none. A clock replaces the default move time (a spec without
-// limits).
+// time control, what MoveClock.Own leaves of them (the engine keeps its
+// own overhead) and both sides' clocks and increments (go btime B wtime W
+// binc BI winc WI [movestogo N]: b is side 0, the side that moves first).
 func (p *uaiPlayer) goCommand() (string, time.Duration) {
 	lim := p.lim
 	var mc MoveClock
 	if p.clock != nil {
 		mc = *p.clock
-		if p.defaultLim && (mc.TC.Timed() || mc.TC.MoveTime > 0 || mc.TC.Nodes > 0 || mc.TC.Depth > 0) {
-			lim = Limits{}
-		}
-		if lim.Depth == 0 {
-			lim.Depth = mc.TC.Depth
-		}
-		if lim.Nodes == 0 {
-			lim.Nodes = mc.TC.Nodes
-		}
-		if mc.TC.MoveTime > 0 {
-			lim.Time = mc.TC.MoveTime
-		}
+		lim = mc.Own(p.lim, p.defaultLim, 0)
 	}
 	goCmd := "go"
 	limit := time.Minute

@@ -116,6 +116,7 @@ func TestUAIGoCommand(t *testing.T) {
 		{"uai:./e", clock, "go btime 59500 wtime 60000 binc 500 winc 500 movestogo 39"},
 		{"uai:depth=5 ./e", clock, "go depth 5 btime 59500 wtime 60000 binc 500 winc 500 movestogo 39"},
 		{"uai:./e", &MoveClock{TC: TimeControl{MoveTime: 250 * time.Millisecond}}, "go movetime 250"},
+		{"uai:time=50ms ./e", &MoveClock{TC: TimeControl{MoveTime: 250 * time.Millisecond}}, "go movetime 50"},
 		{"uai:./e", &MoveClock{TC: TimeControl{Nodes: 20000}}, "go nodes 20000"},
 		{"uai:nodes=100 ./e", &MoveClock{TC: TimeControl{Nodes: 20000, Time: time.Second}, Left: [2]time.Duration{time.Second, 900 * time.Millisecond}}, "go nodes 100 btime 1000 wtime 900 binc 0 winc 0"},
 	}
