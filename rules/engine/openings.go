@@ -174,8 +174,7 @@ func positionOpening(info *rules.Info, opts []string, pos string) (Opening, erro
 
 // epdOpening reads an EPD line: the position, then operations ("bm f2;
 // id \"x\";"): without a ';' the whole line is the position, with one the
-// longest run of leading fields that reads as a position (the first
-// operation's code at least is not part of it).
+// longest run of the fields before it that reads as a position.
 func epdOpening(info *rules.Info, opts []string, t string) (Opening, error) {
 	head, _, ops := strings.Cut(t, ";")
 	if !ops {
@@ -183,7 +182,7 @@ func epdOpening(info *rules.Info, opts []string, t string) (Opening, error) {
 	}
 	f := strings.Fields(head)
 	var err error
-	for n := len(f) - 1; n >= 1; n-- {
+	for n := len(f); n >= 1; n-- {
 		var op Opening
 		if op, err = positionOpening(info, opts, strings.Join(f[:n], " ")); err == nil {
 			return op, nil

@@ -138,8 +138,8 @@ func TestOpeningsFormats(t *testing.T) {
 		t.Errorf("mixed: %+v, %v", b.List, err)
 	}
 	// EPD: operations after the position.
-	b, err = LoadOpenings(OpeningSpec{File: "o.epd", Format: "epd"}, "x5o/7/7/7/7/7/o4xx o 0 1; id \"a\";\nx5o/7/7/7/7/7/o4xx o bm a6; id \"b\";\n", ataxx, nil, "")
-	if err != nil || len(b.List) != 2 || b.List[1].Position == "" {
+	b, err = LoadOpenings(OpeningSpec{File: "o.epd", Format: "epd"}, "x5o/7/7/7/7/7/o4xx o 3 7; id \"a\";\nx5o/7/7/7/7/7/o4xx o bm a6; id \"b\";\n", ataxx, nil, "")
+	if err != nil || len(b.List) != 2 || b.List[0].Position != "x5o/7/7/7/7/7/o4xx o 3 7" || b.List[1].Position != "x5o/7/7/7/7/7/o4xx o 0 1" {
 		t.Errorf("epd: %+v, %v", b, err)
 	}
 	// Records: PGN as cuteataxx writes it, from its FEN, and a boardrepl
