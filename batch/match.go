@@ -22,45 +22,101 @@ import (
 
 var matchCmd = &Command{
 	Name:    "match",
-	Summary: "self-play between two players (random, alpha-beta, MCTS) with statistics",
+	Summary: "self-play between two players (random, alpha-beta, MCTS, UAI engines) with statistics",
 	Usage: `usage: boardrepl match -g GAME [-o KEY=VALUE]... [-p POSITION] --p1 SPEC --p2 SPEC
-                       --games N [--seed S] [-j N] [--max-plies N] [--opening N]
-                       [--record DIR] [--stop-after N] [--sprt SPEC] [-v] [--json]
+                       --games N [--seed S] [--concurrency N] [--max-plies N]
+                       [--openings FILE [KEY=VALUE...]] [--opening N]
+                       [--tc TC] [--timemargin MS] [--resign ...] [--draw ...]
+                       [--record DIR] [--pgn FILE] [--stop-after N]
+                       [--sprt SPEC] [--shard K/N] [-v] [--json]
 
 Plays N games between two players and prints a table: wins per player and
-per colour with percentages, draws, the average length, and the Elo
-difference of p1 over p2 with its 95% error margin. Colours alternate: p1
-moves first in games 1, 3, 5...; games 2k-1 and 2k share their random
-opening (--opening N random plies, default 0), one with each colour.
+per colour with percentages, draws, the average length, the Elo difference
+of p1 over p2 with its 95% interval and the likelihood of superiority
+(LOS), and the same from the pairs of games. Colours alternate: p1 moves
+first in games 1, 3, 5...; games 2k-1 and 2k are a pair: they share their
+opening (from --openings, then --opening N random plies), one with each
+colour. Games that repeat an earlier game move for move are reported on
+stderr (deterministic players need --opening or --openings to vary).
+The options with settings take them as one word or, as cutechess writes
+them, as the KEY=VALUE words that follow (--openings file=o.txt order=random).
 
 ` + engine.PlayerHelp + `
   --games N      number of games (required)
   --seed S       seed of every random choice (default: from the clock,
                  reported on stderr); the same seed replays the same match
-  -j N           games played in parallel (default 1); results do not depend on it
+  --concurrency N, -j N
+                 games played at once (default 1); results do not depend on it
   --max-plies N  the move cap (default 1000): a game that reaches it is
                  adjudicated, a win when the evaluation of the side to move is
                  at least 200 either way, else a draw, and reported as such
-  --opening N    random plies at the start of each game (default 0)
+  --openings FILE [format=fen|epd|moves|pgn] [order=sequential|random]
+                 [plies=N] [start=N]   (also file=FILE, as cutechess)
+                 play the games from the openings of FILE, each with both
+                 colours: one position string a line (fen; epd: EPD
+                 operations after it ignored; Ataxx: the FEN of cuteataxx's
+                 and cutegames' opening files), one move list a line from the
+                 start (moves), or game records (pgn: PGN or boardrepl
+                 records, their start and moves); by default a line is a
+                 position when it reads as one, else a move list. Blank lines
+                 and lines starting with # are skipped. order=random shuffles
+                 the book by the seed; start=N begins at the N-th opening;
+                 plies=N keeps N plies of a move list. Pair k plays opening
+                 start+k (cycling): the same game number always gets the
+                 same opening, under --shard and on resume too
+  --opening N    random plies at the start of each game, after the book's
+                 (default 0)
+  --tc TC        the time control, as cutechess writes it: [MOVES/]TIME[+INC]
+                 (seconds or M:SS: 10+0.1, 40/60+0.5, 1:30+1), inf, st=S (a
+                 fixed time a move), nodes=N, depth=N (limits a move for ab:
+                 and uai: players whose spec has none), terms separated by
+                 spaces or commas. On a clock each player's time runs while it
+                 thinks, its increment is added after its move, and it loses
+                 on time when it runs out; ab: players budget it with the
+                 engine's time manager, uai: players are sent go btime wtime
+                 binc winc [movestogo]. Only on an idle machine: a busy one
+                 makes timed games lose on time
+  --timemargin MS  milliseconds a player may go over its time (default 0)
+  --resign movecount=N score=S [twosided=true]
+                 adjudicate a loss for a player whose reported score (ab: its
+                 search's; uai: its last info score; 100 is a piece) was at or
+                 below -S for N moves in a row; twosided: only when the
+                 opponent's was also at or above S for its last N moves
+  --draw movenumber=N movecount=M score=S
+                 adjudicate a draw when both players' scores were within S of
+                 0 for M moves each in a row, after move N; a capture starts
+                 the count again
   --record DIR   write every game as a record DIR/game-0001.txt ...; a run
                  with the same DIR resumes: games already there are counted,
                  not replayed (the seed is taken from them)
+  --pgn FILE     append every game, in game order as they finish, to FILE in
+                 the game's record format (Ataxx: PGN as cutechess and
+                 cuteataxx write it; the others: boardrepl records), with
+                 Event, Site, Round, the players, Result, Termination,
+                 PlyCount, TimeControl and each move's {score/depth time}
+                 when the player reported one; on resume only the new games
+                 are appended (-pgnout FILE is the same)
   --stop-after N stop after N new games, as if interrupted
-  --sprt elo0=E0,elo1=E1[,alpha=A,beta=B]
+  --sprt elo0=E0,elo1=E1[,alpha=A,beta=B][,model=pentanomial|trinomial]
                  stop as soon as a sequential probability ratio test
                  decides between H0 "p1 is E0 Elo stronger than p2" and H1
                  "p1 is E1 Elo stronger" (alpha and beta default to 0.05);
-                 the LLR (trinomial GSPRT, as fishtest) and its bounds are
-                 reported; --games is then the most games to play
+                 the LLR (fishtest's GSPRT) and its bounds are reported. The
+                 pentanomial model (the default) counts the pairs of games,
+                 each pair one result, and decides after a pair; trinomial
+                 counts the games. --games is then the most games to play
   -v             print a line per game
-  --shard K/N    play only part K of N of the games (game i when i-1 is K-1
-                 modulo N; needs --seed): run the N parts on N machines and add
-                 them up with 'boardrepl merge' (see docs/batch.md for Slurm and
-                 Kubernetes recipes); the totals are those of the whole match
+  --shard K/N    play only part K of N of the games: pair k (games 2k+1 and
+                 2k+2) when k is K-1 modulo N, so that pairs stay whole; needs
+                 --seed. Run the N parts on N machines and add them up with
+                 'boardrepl merge' (see docs/batch.md for Slurm and Kubernetes
+                 recipes); the totals are those of the whole match
   --json         one object per finished game
                  {"game","p1","p2","p1_side","winner","winner_side","result",
-                 "reason","score","plies","adjudicated","moves"}, then a summary
-                 {"summary":true,"games","p1_wins","p2_wins","draws",...}
+                 "reason","score","plies","adjudicated","ending","opening",
+                 "start","moves"}, then a summary {"summary":true,"games",
+                 "p1_wins","p2_wins","draws",...,"elo","elo_margin","los",
+                 "pentanomial",...}
 
 Ctrl-C stops the match after the games in progress are dropped; the table
 covers the finished games and says how to resume.
@@ -69,16 +125,61 @@ covers the finished games and says how to resume.
 
 // matchFlags are match's own flags.
 type matchFlags struct {
-	p1, p2    string
-	games     int
-	seed      string
-	jobs      int
-	maxPlies  int
-	opening   int
-	recordDir string
-	stopAfter int
-	sprt      string
-	verbose   bool
+	p1, p2     string
+	games      int
+	seed       string
+	jobs       int
+	maxPlies   int
+	opening    int
+	openings   string
+	tc         string
+	timeMargin int
+	resign     string
+	draw       string
+	recordDir  string
+	pgn        string
+	stopAfter  int
+	sprt       string
+	verbose    bool
+}
+
+// settingFlags are the flags whose value cutechess users write as the
+// KEY=VALUE words that follow them (-openings file=o.epd order=random).
+var settingFlags = map[string]bool{"openings": true, "tc": true, "resign": true, "draw": true, "sprt": true}
+
+// joinSettings joins the KEY=VALUE words that follow a setting flag (and
+// its value) into that value, so that the flag package sees one word.
+func joinSettings(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		out = append(out, a)
+		if a == "--" {
+			return append(out, args[i+1:]...)
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || !settingFlags[name] {
+			continue
+		}
+		if !hasValue {
+			if i+1 == len(args) {
+				break
+			}
+			i++
+			out[len(out)-1] += "=" + args[i]
+		}
+		for i+1 < len(args) && isSetting(args[i+1]) {
+			i++
+			out[len(out)-1] += " " + args[i]
+		}
+	}
+	return out
+}
+
+// isSetting reports whether an argument is a KEY=VALUE word.
+func isSetting(a string) bool {
+	k, _, ok := strings.Cut(a, "=")
+	return ok && k != "" && !strings.HasPrefix(a, "-") && !strings.ContainsAny(k, "/. ")
 }
 
 type matchGameJSON struct {
@@ -93,28 +194,33 @@ type matchGameJSON struct {
 	Score       string   `json:"score,omitempty"`
 	Plies       int      `json:"plies"`
 	Adjudicated bool     `json:"adjudicated"`
+	Ending      string   `json:"ending,omitempty"`
+	Opening     string   `json:"opening,omitempty"`
+	Start       string   `json:"start,omitempty"`
 	Resumed     bool     `json:"resumed,omitempty"`
 	Moves       []string `json:"moves"`
 }
 
 type matchSummaryJSON struct {
-	Summary     bool           `json:"summary"`
-	Game        string         `json:"game"`
-	P1          string         `json:"p1"`
-	P2          string         `json:"p2"`
-	Seed        uint64         `json:"seed"`
-	Games       int            `json:"games"`
-	P1Wins      int            `json:"p1_wins"`
-	P2Wins      int            `json:"p2_wins"`
-	Draws       int            `json:"draws"`
-	Adjudicated int            `json:"adjudicated"`
-	AvgPlies    float64        `json:"avg_plies"`
-	SideWins    map[string]int `json:"side_wins"`
-	P1Score     float64        `json:"p1_score"`
-	Elo         *float64       `json:"elo"`
-	EloMargin   *float64       `json:"elo_margin"`
-	Complete    bool           `json:"complete"`
-	SPRT        *sprtJSON      `json:"sprt,omitempty"`
+	Summary       bool           `json:"summary"`
+	Game          string         `json:"game"`
+	P1            string         `json:"p1"`
+	P2            string         `json:"p2"`
+	Seed          uint64         `json:"seed"`
+	Games         int            `json:"games"`
+	P1Wins        int            `json:"p1_wins"`
+	P2Wins        int            `json:"p2_wins"`
+	Draws         int            `json:"draws"`
+	Adjudicated   int            `json:"adjudicated"`
+	Endings       map[string]int `json:"endings"`
+	AvgPlies      float64        `json:"avg_plies"`
+	SideWins      map[string]int `json:"side_wins"`
+	P1Score       float64        `json:"p1_score"`
+	DistinctGames int            `json:"distinct_games"`
+	eloJSON
+	Pentanomial pentaJSON `json:"pentanomial"`
+	Complete    bool      `json:"complete"`
+	SPRT        *sprtJSON `json:"sprt,omitempty"`
 	// Total is the number of games of the whole match (--games), Shard
 	// the part this run played (--shard K/N), Shards how many runs merge
 	// added up.
@@ -123,8 +229,30 @@ type matchSummaryJSON struct {
 	Shards int    `json:"shards,omitempty"`
 }
 
+// eloJSON is an Elo estimate: null where it is unbounded.
+type eloJSON struct {
+	Elo       *float64 `json:"elo"`
+	EloMargin *float64 `json:"elo_margin"`
+	EloLow    *float64 `json:"elo_low"`
+	EloHigh   *float64 `json:"elo_high"`
+	LOS       float64  `json:"los"`
+}
+
+// pentaJSON is the pairs' statistics.
+type pentaJSON struct {
+	Pairs int `json:"pairs"`
+	LL    int `json:"ll"`
+	LD    int `json:"ld"`
+	WL    int `json:"wl"`
+	DD    int `json:"dd"`
+	WD    int `json:"wd"`
+	WW    int `json:"ww"`
+	eloJSON
+}
+
 type sprtJSON struct {
 	Test     string  `json:"test"`
+	Model    string  `json:"model"`
 	LLR      float64 `json:"llr"`
 	Lower    float64 `json:"lower"`
 	Upper    float64 `json:"upper"`
@@ -142,35 +270,73 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&mf.games, "games", 0, "number of games")
 	fs.StringVar(&mf.seed, "seed", "", "seed")
 	fs.IntVar(&mf.jobs, "j", 1, "games in parallel")
+	fs.IntVar(&mf.jobs, "concurrency", 1, "games in parallel")
 	fs.IntVar(&mf.maxPlies, "max-plies", engine.DefaultMaxPlies, "move cap")
 	fs.IntVar(&mf.opening, "opening", 0, "random opening plies")
+	fs.StringVar(&mf.openings, "openings", "", "openings file")
+	fs.StringVar(&mf.tc, "tc", "", "time control")
+	fs.IntVar(&mf.timeMargin, "timemargin", 0, "time margin in ms")
+	fs.StringVar(&mf.resign, "resign", "", "resign adjudication")
+	fs.StringVar(&mf.draw, "draw", "", "draw adjudication")
 	fs.StringVar(&mf.recordDir, "record", "", "record directory")
+	fs.StringVar(&mf.pgn, "pgn", "", "PGN file")
+	fs.StringVar(&mf.pgn, "pgnout", "", "PGN file")
 	fs.IntVar(&mf.stopAfter, "stop-after", 0, "stop after N games")
 	fs.StringVar(&mf.sprt, "sprt", "", "SPRT stop rule")
 	fs.BoolVar(&mf.verbose, "v", false, "a line per game")
 	var part shard
 	fs.Var(&part, "shard", "play only part K of N of the games")
-	g, code, quit := gf.start(c, fs, args, stdout, stderr)
+	g, code, quit := gf.start(c, fs, joinSettings(args), stdout, stderr)
 	if quit {
 		return code
 	}
 	cfg := engine.MatchConfig{Info: g.Info(), Options: gf.opts, Position: gf.position,
-		P1: mf.p1, P2: mf.p2, Games: mf.games, Jobs: mf.jobs, MaxPlies: mf.maxPlies, Opening: mf.opening}
+		P1: mf.p1, P2: mf.p2, Games: mf.games, Jobs: mf.jobs, MaxPlies: mf.maxPlies, Opening: mf.opening,
+		TimeMargin: time.Duration(mf.timeMargin) * time.Millisecond}
 	switch {
 	case mf.p1 == "" || mf.p2 == "":
 		return fail(stderr, c.Name, usagef("missing --p1 or --p2"))
 	case mf.games < 1:
 		return fail(stderr, c.Name, usagef("missing --games N (N >= 1)"))
 	case mf.jobs < 1:
-		return fail(stderr, c.Name, usagef("-j %d: want at least 1", mf.jobs))
+		return fail(stderr, c.Name, usagef("--concurrency %d: want at least 1", mf.jobs))
 	case mf.maxPlies < 1:
 		return fail(stderr, c.Name, usagef("--max-plies %d: want at least 1", mf.maxPlies))
-	case mf.opening < 0 || mf.stopAfter < 0:
-		return fail(stderr, c.Name, usagef("--opening and --stop-after cannot be negative"))
+	case mf.opening < 0 || mf.stopAfter < 0 || mf.timeMargin < 0:
+		return fail(stderr, c.Name, usagef("--opening, --stop-after and --timemargin cannot be negative"))
 	}
 	for _, s := range []string{mf.p1, mf.p2} {
 		if _, err := engine.ParsePlayer(s); err != nil {
 			return fail(stderr, c.Name, usageError{err.Error()})
+		}
+	}
+	var err error
+	if mf.tc != "" {
+		if cfg.TC, err = engine.ParseTimeControl(mf.tc); err != nil {
+			return fail(stderr, c.Name, usagef("--tc %s: %v", mf.tc, err))
+		}
+	}
+	if mf.resign != "" {
+		if cfg.Resign, err = engine.ParseResignRule(mf.resign); err != nil {
+			return fail(stderr, c.Name, usagef("--resign %s: %v", mf.resign, err))
+		}
+	}
+	if mf.draw != "" {
+		if cfg.Draw, err = engine.ParseDrawRule(mf.draw); err != nil {
+			return fail(stderr, c.Name, usagef("--draw %s: %v", mf.draw, err))
+		}
+	}
+	if mf.openings != "" {
+		spec, err := engine.ParseOpeningSpec(mf.openings)
+		if err != nil {
+			return fail(stderr, c.Name, usagef("--openings %s: %v", mf.openings, err))
+		}
+		text, err := textfile.ReadFile(spec.File)
+		if err != nil {
+			return fail(stderr, c.Name, err)
+		}
+		if cfg.Openings, err = engine.LoadOpenings(spec, string(text), g.Info(), gf.opts, gf.position); err != nil {
+			return fail(stderr, c.Name, err)
 		}
 	}
 	var sprt *engine.SPRT
@@ -209,6 +375,15 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			cfg.Seed, seedGiven = seed, true
 		}
+		// The resumed games must be this match's: their openings too.
+		for i := 0; i < cfg.Games; i++ {
+			if r, ok := done[i]; ok {
+				if _, name := cfg.OpeningOf(i); r.Opening != name {
+					return fail(stderr, c.Name, usagef("%s started from opening %q, but game %d of this match starts from %q (another --openings?)",
+						recordName(mf.recordDir, i), r.Opening, i+1, name))
+				}
+			}
+		}
 		if len(done) > 0 {
 			fmt.Fprintf(stderr, "match: resuming: %d of %d games already in %s\n", len(done), cfg.Games, mf.recordDir)
 		}
@@ -217,6 +392,13 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg.Seed = uint64(time.Now().UnixNano()) % 1_000_000_000
 		fmt.Fprintf(stderr, "match: seed %d\n", cfg.Seed)
 	}
+	var pgnOut *pgnStream
+	if mf.pgn != "" {
+		if pgnOut, err = openPGN(mf.pgn); err != nil {
+			return fail(stderr, c.Name, err)
+		}
+		defer pgnOut.Close()
+	}
 
 	ctx, stop := interruptContext()
 	defer stop()
@@ -224,11 +406,21 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer cancel()
 
 	var sum engine.Summary
+	var repeats engine.Repeats
+	warned := false
 	sides := g.Info().Sides
 	decided := false
 	emit := func(r engine.GameResult, resumed bool) {
 		sum.Add(r)
-		if sprt != nil && !decided && sprt.Decision(sprt.LLR(sum.P1Wins, sum.Draws, sum.P2Wins)) != 0 {
+		if first := repeats.Add(r); first >= 0 && !warned {
+			warned = true
+			why := "the players are deterministic and nothing varies the start; give --opening N (random plies) or --openings FILE"
+			if cfg.Opening > 0 || cfg.Openings != nil {
+				why = "their openings came out the same and the players are deterministic; more --opening plies or a bigger --openings book vary them more"
+			}
+			fmt.Fprintf(stderr, "match: game %d repeats game %d move for move (the same start and moves, p1 on the same side): %s\n", r.Index+1, first+1, why)
+		}
+		if sprt != nil && !decided && sprt.Decision(sprt.Of(sum)) != 0 {
 			decided = true
 			cancel()
 		}
@@ -244,7 +436,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	inShard := 0
 	for i := 0; i < cfg.Games; i++ {
-		if part.has(i) {
+		if part.hasPair(i) {
 			inShard++
 		}
 	}
@@ -260,10 +452,13 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	var writeErr error
-	runErr := cfg.Run(ctx, func(i int) bool { _, ok := done[i]; return ok || !part.has(i) }, func(r engine.GameResult) {
+	runErr := cfg.Run(ctx, func(i int) bool { _, ok := done[i]; return ok || !part.hasPair(i) }, func(r engine.GameResult) {
 		flushDone(r.Index)
 		if mf.recordDir != "" && writeErr == nil {
 			writeErr = writeMatchRecord(mf.recordDir, cfg, g, r)
+		}
+		if pgnOut != nil && writeErr == nil {
+			writeErr = pgnOut.write(cfg, g, r)
 		}
 		emit(r, false)
 		next = r.Index + 1
@@ -287,22 +482,23 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if runErr != nil && !errors.Is(runErr, context.Canceled) && !decided {
 		return fail(stderr, c.Name, runErr)
 	}
+	distinct := sum.Games - repeats.Count()
 	if gf.json {
-		j := summaryJSON(cfg, sides, sum, complete)
+		j := summaryJSON(cfg, sides, sum, distinct, complete)
 		j.Total = cfg.Games
 		if part.n > 0 {
 			j.Shard = part.String()
 		}
 		if sprt != nil {
-			llr := sprt.LLR(sum.P1Wins, sum.Draws, sum.P2Wins)
-			j.SPRT = &sprtJSON{Test: sprt.String(), LLR: math.Round(llr*1000) / 1000, Lower: math.Round(sprt.LowerBound()*1000) / 1000,
+			llr := sprt.Of(sum)
+			j.SPRT = &sprtJSON{Test: sprt.String(), Model: sprt.Model(), LLR: math.Round(llr*1000) / 1000, Lower: math.Round(sprt.LowerBound()*1000) / 1000,
 				Upper: math.Round(sprt.UpperBound()*1000) / 1000, Decision: sprtDecision(*sprt, llr)}
 		}
 		writeJSON(stdout, j)
 	} else {
-		printMatchTable(stdout, cfg, sides, sum)
+		printMatchTable(stdout, cfg, sides, sum, distinct)
 		if sprt != nil {
-			llr := sprt.LLR(sum.P1Wins, sum.Draws, sum.P2Wins)
+			llr := sprt.Of(sum)
 			fmt.Fprintf(stdout, "SPRT %s: LLR %.2f (bounds %.2f, %.2f): %s\n", sprt, llr, sprt.LowerBound(), sprt.UpperBound(), sprtDecision(*sprt, llr))
 		}
 	}
@@ -345,7 +541,11 @@ func winnerName(w int) string {
 
 func matchGameLine(cfg engine.MatchConfig, sides [2]string, r engine.GameResult, resumed bool) matchGameJSON {
 	j := matchGameJSON{Game: r.Index + 1, P1: cfg.P1, P2: cfg.P2, P1Side: sides[r.P1Side], Winner: winnerName(r.Winner),
-		Result: r.Text, Reason: r.Reason, Score: r.Score, Plies: r.Plies, Adjudicated: r.Adjudicated, Resumed: resumed, Moves: r.Moves}
+		Result: r.Text, Reason: r.Reason, Score: r.Score, Plies: r.Plies, Adjudicated: r.Adjudicated, Ending: engine.Endings[r.End],
+		Opening: r.Opening, Resumed: resumed, Moves: r.Moves}
+	if cfg.Position != "" || cfg.Openings != nil {
+		j.Start = r.Start
+	}
 	if r.WinnerSide >= 0 {
 		j.WinnerSide = sides[r.WinnerSide]
 	}
@@ -355,20 +555,51 @@ func matchGameLine(cfg engine.MatchConfig, sides [2]string, r engine.GameResult,
 	return j
 }
 
+// finite rounds x to a tenth, nil when it is infinite.
 func finite(x float64) *float64 {
 	if math.IsInf(x, 0) || math.IsNaN(x) {
 		return nil
 	}
 	x = math.Round(x*10) / 10
+	if x == 0 {
+		x = 0 // not -0
+	}
 	return &x
 }
 
-func summaryJSON(cfg engine.MatchConfig, sides [2]string, s engine.Summary, complete bool) matchSummaryJSON {
-	elo, margin := s.Elo()
+// signed writes a whole number of Elo with its sign ("+12", "-3", "+0").
+func signed(x float64) string {
+	x = math.Round(x)
+	if x == 0 {
+		x = 0 // not -0
+	}
+	return fmt.Sprintf("%+.0f", x)
+}
+
+func eloOf(e engine.EloEstimate) eloJSON {
+	return eloJSON{Elo: finite(e.Elo), EloMargin: finite(e.Margin()), EloLow: finite(e.Low), EloHigh: finite(e.High), LOS: math.Round(e.LOS*10000) / 10000}
+}
+
+func summaryJSON(cfg engine.MatchConfig, sides [2]string, s engine.Summary, distinct int, complete bool) matchSummaryJSON {
+	p := s.Penta
 	return matchSummaryJSON{Summary: true, Game: cfg.Info.ID, P1: cfg.P1, P2: cfg.P2, Seed: cfg.Seed, Games: s.Games,
-		P1Wins: s.P1Wins, P2Wins: s.P2Wins, Draws: s.Draws, Adjudicated: s.Adjudicated,
+		P1Wins: s.P1Wins, P2Wins: s.P2Wins, Draws: s.Draws, Adjudicated: s.Adjudicated, Endings: endings(s),
 		AvgPlies: math.Round(s.AvgPlies()*10) / 10, SideWins: map[string]int{sides[0]: s.SideWins[0], sides[1]: s.SideWins[1]},
-		P1Score: math.Round(s.Score()*10000) / 10000, Elo: finite(elo), EloMargin: finite(margin), Complete: complete}
+		P1Score: math.Round(s.Score()*10000) / 10000, DistinctGames: distinct, eloJSON: eloOf(s.Elo()),
+		Pentanomial: pentaJSON{Pairs: p.Pairs(), LL: p.LL, LD: p.LD, WL: p.WL, DD: p.DD, WD: p.WD, WW: p.WW, eloJSON: eloOf(p.Elo())},
+		Complete:    complete}
+}
+
+// endings counts the games by how they ended, but for the rules' endings:
+// {"move cap":N,"resign":N,"draw":N,"time":N}.
+func endings(s engine.Summary) map[string]int {
+	m := map[string]int{}
+	for e, n := range engine.Endings {
+		if n != "" {
+			m[n] = s.Ends[e]
+		}
+	}
+	return m
 }
 
 func pct(n, of int) string {
@@ -378,20 +609,42 @@ func pct(n, of int) string {
 	return fmt.Sprintf("%6.2f %%", 100*float64(n)/float64(of))
 }
 
-func formatElo(x float64) string {
-	switch {
-	case math.IsInf(x, 1):
-		return "+inf"
-	case math.IsNaN(x):
-		return "?"
-	case math.IsInf(x, -1):
-		return "-inf"
+// eloText says an Elo estimate in words, never "+inf ± inf": the point
+// and the half-width of its 95 % interval; the bound that holds when the
+// interval reaches a sure win or loss; for results all alike (a clean
+// sweep), the exact interval of EloEstimate (unit: what the results are,
+// "games" or "pairs").
+func eloText(e engine.EloEstimate, unit string) string {
+	var s string
+	lowInf, highInf := math.IsInf(e.Low, -1), math.IsInf(e.High, 1)
+	n := fmt.Sprintf("%d %s", e.N, unit)
+	if e.N == 1 {
+		n = "1 " + strings.TrimSuffix(unit, "s")
 	}
-	return fmt.Sprintf("%+.0f", x)
+	switch {
+	case e.N == 0:
+		return "no " + unit
+	case e.Alike && e.Score >= 1:
+		s = fmt.Sprintf("above %s at 95 %% (p1 won %d of %s: a one-sided bound)", signed(e.Low), e.N, n)
+	case e.Alike && e.Score <= 0:
+		s = fmt.Sprintf("below %s at 95 %% (p1 lost %d of %s: a one-sided bound)", signed(e.High), e.N, n)
+	case e.Alike:
+		s = fmt.Sprintf("%s (95 %%: %s to %s from %s, every one scoring %.0f %%)", signed(e.Elo), signed(e.Low), signed(e.High), n, 100*e.Score)
+	case lowInf && highInf:
+		s = fmt.Sprintf("%s (95 %%: unbounded, too few %s)", signed(e.Elo), unit)
+	case highInf:
+		s = fmt.Sprintf("%s (95 %%: %s and up)", signed(e.Elo), signed(e.Low))
+	case lowInf:
+		s = fmt.Sprintf("%s (95 %%: up to %s)", signed(e.Elo), signed(e.High))
+	default:
+		s = fmt.Sprintf("%s ± %.0f (95 %%)", signed(e.Elo), e.Margin())
+	}
+	return fmt.Sprintf("%s, LOS %.1f %%", s, 100*e.LOS)
 }
 
-// printMatchTable prints the statistics of a match.
-func printMatchTable(w io.Writer, cfg engine.MatchConfig, sides [2]string, s engine.Summary) {
+// printMatchTable prints the statistics of a match (distinct: how many of
+// its games are not repeats of another).
+func printMatchTable(w io.Writer, cfg engine.MatchConfig, sides [2]string, s engine.Summary, distinct int) {
 	fmt.Fprintf(w, "%s: %d games, p1 %s vs p2 %s, seed %d\n", cfg.Info.ID, s.Games, cfg.P1, cfg.P2, cfg.Seed)
 	width := max(len(cfg.P1), len(cfg.P2)) + 3
 	fmt.Fprintf(w, "%-*s %14s  %14s  %14s\n", width, "player", "wins", "draws", "losses")
@@ -406,9 +659,14 @@ func printMatchTable(w io.Writer, cfg engine.MatchConfig, sides [2]string, s eng
 		p2Games := s.P1Games[1-side]
 		fmt.Fprintf(w, "as %s: p1 won %d of %d, p2 won %d of %d\n", sides[side], s.P1WinsAs[side], s.P1Games[side], s.P2WinsAs[side], p2Games)
 	}
-	fmt.Fprintf(w, "average length %.1f plies; adjudicated at the move cap: %d\n", s.AvgPlies(), s.Adjudicated)
-	elo, margin := s.Elo()
-	fmt.Fprintf(w, "Elo difference p1 - p2: %s ± %s (95 %%)\n", formatElo(elo), strings.TrimPrefix(formatElo(margin), "+"))
+	fmt.Fprintf(w, "average length %.1f plies; adjudicated at the move cap: %d, by resignation: %d, as a draw: %d; lost on time: %d\n",
+		s.AvgPlies(), s.Ends[engine.EndMoveCap], s.Ends[engine.EndResign], s.Ends[engine.EndDraw], s.Ends[engine.EndTime])
+	fmt.Fprintf(w, "Elo difference p1 - p2: %s\n", eloText(s.Elo(), "games"))
+	p := s.Penta
+	fmt.Fprintf(w, "pairs: %d (LL %d, LD %d, WL %d, DD %d, WD %d, WW %d): Elo %s\n", p.Pairs(), p.LL, p.LD, p.WL, p.DD, p.WD, p.WW, eloText(p.Elo(), "pairs"))
+	if distinct < s.Games {
+		fmt.Fprintf(w, "only %d of the %d games are distinct: the others repeat one move for move, and the margins above count them as new\n", distinct, s.Games)
+	}
 }
 
 // recordName is the file of game i (0-based) in a record directory.
@@ -416,21 +674,22 @@ func recordName(dir string, i int) string {
 	return filepath.Join(dir, fmt.Sprintf("game-%04d.txt", i+1))
 }
 
-// writeMatchRecord writes one game as a record (its moves replayed on a
-// rules/line line, an adjudication as the line's declared end), through a
-// temporary file.
-func writeMatchRecord(dir string, cfg engine.MatchConfig, g rules.Game, r engine.GameResult) error {
+// matchRecord is one game as a record: its moves replayed on a rules/line
+// line, an adjudication or a loss on time as the line's declared end, the
+// match's tags (Round, Seed, the players, Winner, the opening, how it
+// ended).
+func matchRecord(cfg engine.MatchConfig, g rules.Game, r engine.GameResult) (*record.Record, error) {
 	l, err := line.ReplayTexts(cfg.Info, g.Options(), r.Start, r.Moves)
 	if err != nil {
-		return fmt.Errorf("game %d: %v", r.Index+1, err)
+		return nil, fmt.Errorf("game %d: %v", r.Index+1, err)
 	}
-	if r.Adjudicated {
+	if r.End != engine.EndRules {
 		res := rules.Result{Status: rules.Draw, Winner: -1, Reason: r.Reason}
 		if r.WinnerSide >= 0 {
 			res = rules.Result{Status: rules.Win, Winner: r.WinnerSide, Reason: r.Reason}
 		}
 		if err := l.End(res); err != nil {
-			return fmt.Errorf("game %d: %v", r.Index+1, err)
+			return nil, fmt.Errorf("game %d: %v", r.Index+1, err)
 		}
 	}
 	sides := cfg.Info.Sides
@@ -449,16 +708,32 @@ func writeMatchRecord(dir string, cfg engine.MatchConfig, g rules.Game, r engine
 		tags = append(tags, record.Tag{Name: l.SideTag(side), Value: n})
 	}
 	tags = append(tags, record.Tag{Name: "Winner", Value: winnerName(r.Winner)})
+	if r.Opening != "" {
+		tags = append(tags, record.Tag{Name: "Opening", Value: r.Opening})
+	}
 	if r.Score != "" {
 		tags = append(tags, record.Tag{Name: "Score", Value: r.Score})
 	}
 	if r.Adjudicated {
 		tags = append(tags, record.Tag{Name: "Adjudicated", Value: "yes"})
 	}
+	if r.End != engine.EndRules {
+		tags = append(tags, record.Tag{Name: "Ending", Value: engine.Endings[r.End]})
+	}
 	rec := l.Record(tags...)
 	if cfg.Position != "" {
 		rec.Set(record.TagPosition, r.Start)
 		rec.SortTags()
+	}
+	return rec, nil
+}
+
+// writeMatchRecord writes one game as a record (matchRecord), through a
+// temporary file.
+func writeMatchRecord(dir string, cfg engine.MatchConfig, g rules.Game, r engine.GameResult) error {
+	rec, err := matchRecord(cfg, g, r)
+	if err != nil {
+		return err
 	}
 	return atomicfile.Write(recordName(dir, r.Index), []byte(rec.Format()), true)
 }
@@ -494,7 +769,18 @@ func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done ma
 		seed, found = s, true
 		term := rec.Get(record.TagTermination)
 		r := engine.GameResult{Index: i, WinnerSide: -1, Moves: rec.MoveTexts(), Reason: line.TerminationReason(term),
-			Score: rec.Get("Score"), Adjudicated: rec.Get("Adjudicated") == "yes"}
+			Score: rec.Get("Score"), Adjudicated: rec.Get("Adjudicated") == "yes", Opening: rec.Get("Opening"), Start: rec.Get(record.TagPosition)}
+		if r.Start == "" {
+			r.Start = g.Position()
+		}
+		if r.Adjudicated {
+			r.End = engine.EndMoveCap // records before resignation and draw adjudication
+		}
+		for e, n := range engine.Endings {
+			if n != "" && rec.Get("Ending") == n {
+				r.End = engine.Ending(e)
+			}
+		}
 		r.Plies = len(r.Moves)
 		r.P1Side = 0
 		if rec.Get("P1Side") == sides[1] {

@@ -27,6 +27,12 @@ func (s shard) String() string { return fmt.Sprintf("%d/%d", s.k, s.n) }
 // has reports whether unit i belongs to the shard.
 func (s shard) has(i int) bool { return s.n == 0 || i%s.n == s.k-1 }
 
+// hasPair reports whether game i of a match belongs to the shard: the
+// units of a match are its pairs of games (2k and 2k+1, which share their
+// opening), so that a shard plays whole pairs, as many games with each
+// colour, and counts its pairs' pentanomial statistics itself.
+func (s shard) hasPair(i int) bool { return s.has(i / 2) }
+
 // Set reads "K/N" (flag.Value).
 func (s *shard) Set(v string) error {
 	a, b, ok := strings.Cut(v, "/")
@@ -49,8 +55,10 @@ prints the merged result as one JSON object:
   - match: the games of every shard ({"game":N,...} lines), each counted once,
     give the summary an unsharded run prints ({"summary":true,"games",
     "p1_wins","p2_wins","draws","adjudicated","avg_plies","side_wins",
-    "p1_score","elo","elo_margin","complete"}, "shards" added); complete
-    when every game 1..N of the match is there;
+    "p1_score","elo","elo_margin","los","pentanomial",...,"complete"},
+    "shards" added); the pairs (games 2k-1 and 2k) are counted from the
+    games, wherever they were played; complete when every game 1..N of the
+    match is there;
   - analyse: the totals lines ({"totals":true,"records","positions",
     "dubious","blunders"}) are added up ({"totals":true,...,"shards"}).
 Every shard must run the same job: the same game, players, seed and
@@ -197,10 +205,18 @@ func (m *merger) result() (any, error) {
 		idx = append(idx, i)
 	}
 	sort.Ints(idx)
+	// The games in order: Summary pairs games 2k and 2k+1 (0-based) as it
+	// meets them, whichever shards played them.
 	var sum engine.Summary
+	var repeats engine.Repeats
 	for _, i := range idx {
 		g := m.games[i]
-		r := engine.GameResult{Index: i - 1, Plies: g.Plies, Adjudicated: g.Adjudicated, WinnerSide: -1}
+		r := engine.GameResult{Index: i - 1, Plies: g.Plies, Adjudicated: g.Adjudicated, WinnerSide: -1, Start: g.Start, Moves: g.Moves}
+		for e, n := range engine.Endings {
+			if n != "" && g.Ending == n {
+				r.End = engine.Ending(e)
+			}
+		}
 		if g.P1Side == sides[1] {
 			r.P1Side = 1
 		}
@@ -217,10 +233,11 @@ func (m *merger) result() (any, error) {
 			r.WinnerSide = 1
 		}
 		sum.Add(r)
+		repeats.Add(r)
 	}
 	cfg := engine.MatchConfig{Info: info, P1: m.match.P1, P2: m.match.P2, Seed: m.match.Seed}
 	complete := m.match.Total > 0 && len(idx) == m.match.Total && idx[0] == 1 && idx[len(idx)-1] == m.match.Total
-	out := summaryJSON(cfg, sides, sum, complete)
+	out := summaryJSON(cfg, sides, sum, sum.Games-repeats.Count(), complete)
 	out.Total = m.match.Total
 	out.Shards = m.files
 	return out, nil

@@ -37,11 +37,17 @@ func merge(args []string, out, errOut *bytes.Buffer) int { return runMerge(args,
 
 // A match split in three shards and merged gives the totals of the whole
 // match played at once (the games depend only on the seed and their
-// number).
+// number): the same games, from the same openings of a shuffled book, the
+// same pairs. A shard plays whole pairs (pair k when k is K-1 modulo N).
 func TestShardedMatchTotals(t *testing.T) {
 	dir := t.TempDir()
-	base := []string{"-g", "ataxx", "--p1", "ab:depth=1", "--p2", "random", "--games", "7", "--seed", "11", "--json"}
-	whole := lastJSON(t, runCmd(t, match, base...))
+	book := filepath.Join(dir, "book.txt")
+	os.WriteFile(book, []byte("x5o/7/7/7/7/7/o4xx o 0 1\nx5o/7/7/7/7/5x1/o5x o 0 1\nx5o/7/7/7/7/6x/o5x o 0 1\n"), 0o644)
+	base := []string{"-g", "ataxx", "--p1", "ab:depth=1", "--p2", "random", "--games", "7", "--seed", "11", "--json",
+		"--openings", book, "order=random", "--opening", "1"}
+	wholeOut := runCmd(t, match, base...)
+	whole := lastJSON(t, wholeOut)
+	wholeGames := strings.Split(strings.TrimSpace(wholeOut), "\n")
 	var files []string
 	for k := 1; k <= 3; k++ {
 		out := runCmd(t, match, append(base, "--shard", []string{"1/3", "2/3", "3/3"}[k-1])...)
@@ -51,19 +57,31 @@ func TestShardedMatchTotals(t *testing.T) {
 		if s := lastJSON(t, out); s["shard"] == nil || s["games"].(float64) != []float64{3, 2, 2}[k-1] {
 			t.Errorf("shard %d: %v games, shard %v", k, s["games"], s["shard"])
 		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		for _, l := range lines[:len(lines)-1] {
+			var g matchGameJSON
+			json.Unmarshal([]byte(l), &g)
+			if (g.Game-1)/2%3 != k-1 {
+				t.Errorf("shard %d/3 played game %d (pair %d)", k, g.Game, (g.Game-1)/2)
+			}
+			if wholeGames[g.Game-1] != l {
+				t.Errorf("game %d: whole match\n%s\nshard %d\n%s", g.Game, wholeGames[g.Game-1], k, l)
+			}
+		}
 	}
 	merged := lastJSON(t, runCmd(t, merge, files...))
 	if merged["shards"].(float64) != 3 {
 		t.Errorf("shards %v", merged["shards"])
 	}
 	delete(merged, "shards")
-	for _, k := range []string{"games", "p1_wins", "p2_wins", "draws", "adjudicated", "avg_plies", "p1_score", "complete", "total"} {
-		if a, b := json.RawMessage(mustJSON(whole[k])), json.RawMessage(mustJSON(merged[k])); string(a) != string(b) {
+	for _, k := range []string{"games", "p1_wins", "p2_wins", "draws", "adjudicated", "endings", "avg_plies", "p1_score", "complete", "total",
+		"side_wins", "elo", "elo_margin", "elo_low", "elo_high", "los", "pentanomial", "distinct_games"} {
+		if a, b := mustJSON(whole[k]), mustJSON(merged[k]); a != b {
 			t.Errorf("%s: whole %s, merged %s", k, a, b)
 		}
 	}
-	if mustJSON(whole["side_wins"]) != mustJSON(merged["side_wins"]) || mustJSON(whole["elo"]) != mustJSON(merged["elo"]) {
-		t.Errorf("side wins / elo: whole %v %v, merged %v %v", whole["side_wins"], whole["elo"], merged["side_wins"], merged["elo"])
+	if p := whole["pentanomial"].(map[string]any); p["pairs"].(float64) != 3 {
+		t.Errorf("7 games: %v pairs, want 3", p["pairs"])
 	}
 	// Two shards only: the merge is not complete.
 	part := lastJSON(t, runCmd(t, merge, files[:2]...))
@@ -124,6 +142,10 @@ func TestShardFlag(t *testing.T) {
 	}
 	if err := s.Set("2/3"); err != nil || !s.has(1) || s.has(0) || s.has(2) || !s.has(4) {
 		t.Errorf("2/3: %v %v", err, s)
+	}
+	// A match's games by pairs: games 2 and 3 (0-based) are pair 1.
+	if !s.hasPair(2) || !s.hasPair(3) || s.hasPair(1) || s.hasPair(4) || !s.hasPair(8) {
+		t.Errorf("2/3: the pairs of games %v", s)
 	}
 	var whole shard
 	if !whole.has(5) {

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"math"
 	"os"
 	"testing"
 
@@ -68,20 +67,6 @@ func TestStrengthDepth(t *testing.T) {
 	}
 }
 
-func TestElo(t *testing.T) {
-	s := Summary{Games: 100, P1Wins: 64, P2Wins: 36}
-	d, m := s.Elo()
-	// 64%: -400 log10(1/0.64 - 1) = 100.0; se = sqrt(.64*.36/100) = 0.048,
-	// 95%: 0.5459..0.7341 -> 32.0..176.8 Elo, half-width 72.4.
-	if math.Abs(d-100.0) > 0.5 || math.Abs(m-72.4) > 0.5 {
-		t.Errorf("Elo %.1f ± %.1f, want 100.0 ± 72.4", d, m)
-	}
-	s = Summary{Games: 10, P1Wins: 10}
-	if d, _ := s.Elo(); !math.IsInf(d, 1) {
-		t.Errorf("Elo of a clean sweep %v, want +Inf", d)
-	}
-}
-
 // TestMatch plays a short match in every game (the strength matches are
 // in `make strength`): every game is counted once, p1 starts half of them
 // with each side, each game's moves replay from its start to its final
@@ -116,5 +101,28 @@ func TestMatch(t *testing.T) {
 				t.Errorf("same seed, another result: %+v then %+v", s, again)
 			}
 		})
+	}
+}
+
+// An ab player reports its search: the depth it finished and the score,
+// the mover's view; a proven end in plies.
+func TestABPlayerEval(t *testing.T) {
+	p, err := ParsePlayer("ab:depth=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGame(t, "ataxx", "")
+	if _, err := p.Move(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	e := p.(reporter).lastEval()
+	if !e.Scored || e.Depth != 2 || e.Mate != 0 || e.Book {
+		t.Errorf("depth 2 from the start: %+v", e)
+	}
+	if got := searchEval(Info{Depth: 3, Score: Mate - 5}, false); got.Mate != 5 || got.adjScore() != mateScore {
+		t.Errorf("a win in 5 plies: %+v", got)
+	}
+	if got := searchEval(Info{Depth: 3, Score: -(Mate - 4)}, false); got.Mate != -4 || got.adjScore() != -mateScore {
+		t.Errorf("a loss in 4 plies: %+v", got)
 	}
 }

@@ -56,7 +56,7 @@ var playerKinds = []*playerKind{
 			p := &abPlayer{spec: spec}
 			p.lim = Limits{Depth: int(set.int("depth")), Time: set.dur("time"), Nodes: set.int("nodes")}
 			if p.lim.Depth == 0 && p.lim.Time == 0 && p.lim.Nodes == 0 {
-				p.lim.Depth = 4
+				p.lim.Depth, p.defaultLim = 4, true
 			}
 			opts := Options{HashEntries: 1 << 18, Selective: true, Threads: int(set.int("threads"))}
 			if h := set.int("hash"); h != 0 {
@@ -334,13 +334,40 @@ func (p *randomPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, erro
 type abPlayer struct {
 	spec string
 	lim  Limits
-	e    *Engine
+	// defaultLim: the spec gave no limit (lim is the default depth,
+	// which a clock replaces).
+	defaultLim bool
+	e          *Engine
+	clock      *MoveClock // the clock of the next move, nil for none
+	last       Result     // the last search
 }
 
-func (p *abPlayer) Spec() string        { return p.spec }
-func (p *abPlayer) NewGame(seed uint64) { p.e.NewGame() }
+// clockedPlayer is a player that is told its clock before each of its
+// moves (PlayGame does, when the match has a time control).
+type clockedPlayer interface {
+	setClock(mc *MoveClock)
+}
+
+// reporter is a player that says what it found for its last move.
+type reporter interface {
+	lastEval() MoveEval
+}
+
+// abClockOverhead is kept in hand by an ab player on a clock: in the
+// process there is no pipe to cross, only the scheduler.
+const abClockOverhead = 20 * time.Millisecond
+
+func (p *abPlayer) Spec() string           { return p.spec }
+func (p *abPlayer) NewGame(seed uint64)    { p.e.NewGame() }
+func (p *abPlayer) setClock(mc *MoveClock) { p.clock = mc }
+func (p *abPlayer) lastEval() MoveEval     { return searchEval(p.last.Info, p.last.Book) }
 func (p *abPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) {
-	res, err := p.e.Search(ctx, g, p.lim, nil)
+	lim := p.lim
+	if p.clock != nil {
+		lim = p.clock.Limits(p.lim, p.defaultLim, g, abClockOverhead)
+	}
+	res, err := p.e.Search(ctx, g, lim, nil)
+	p.last = res
 	return res.Best, err
 }
 

@@ -29,6 +29,11 @@ type uaiPlayer struct {
 	spec string
 	argv []string
 	lim  Limits
+	// defaultLim: the spec gave no limit (lim is the default move time,
+	// which a clock replaces).
+	defaultLim bool
+	clock      *MoveClock // the clock of the next move, nil for none
+	eval       MoveEval   // from the last info line with a score
 
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
@@ -115,14 +120,52 @@ func (d *dialect) parsePlayer(spec, rest string) (Player, error) {
 		return nil, fmt.Errorf("player %q: the engine's command is missing (%s:[time=T] COMMAND [ARG...])", spec, d.name)
 	}
 	if p.lim == (Limits{}) {
-		p.lim.Time = 100 * time.Millisecond
+		p.lim.Time, p.defaultLim = 100*time.Millisecond, true
 	}
 	p.argv = words
 	return p, nil
 }
 
-func (p *uaiPlayer) Spec() string        { return p.spec }
-func (p *uaiPlayer) NewGame(seed uint64) { p.newGame = true }
+func (p *uaiPlayer) Spec() string           { return p.spec }
+func (p *uaiPlayer) NewGame(seed uint64)    { p.newGame = true }
+func (p *uaiPlayer) setClock(mc *MoveClock) { p.clock = mc }
+func (p *uaiPlayer) lastEval() MoveEval     { return p.eval }
+
+// noteInfo keeps the depth and score of an info line ("info depth 6 score
+// cp 85 ..." or "score mate 3", in moves); a bound (lowerbound,
+// upperbound) is not a score, as in cutechess.
+func (p *uaiPlayer) noteInfo(f []string) {
+	e := MoveEval{}
+	for i := 1; i+1 < len(f); i++ {
+		switch f[i] {
+		case "depth":
+			e.Depth, _ = strconv.Atoi(f[i+1])
+		case "score":
+			if i+2 >= len(f) {
+				return
+			}
+			n, err := strconv.Atoi(f[i+2])
+			if err != nil || i+3 < len(f) && (f[i+3] == "lowerbound" || f[i+3] == "upperbound") {
+				return
+			}
+			switch f[i+1] {
+			case "cp":
+				e.Score, e.Scored = n, true
+			case "mate":
+				// mate N moves: the mover wins in 2N-1 plies, loses in 2|N|.
+				e.Scored = true
+				if n > 0 {
+					e.Mate, e.Score = 2*n-1, mateScore
+				} else {
+					e.Mate, e.Score = 2*n, -mateScore
+				}
+			}
+		}
+	}
+	if e.Scored {
+		p.eval = e
+	}
+}
 
 // tailBuffer keeps the last few KB an engine wrote on stderr, for errors.
 type tailBuffer struct {
@@ -211,8 +254,12 @@ func (p *uaiPlayer) expect(ctx context.Context, word string, limit time.Duration
 			if !ok {
 				return "", p.fail("ended before %q", word)
 			}
-			if f := strings.Fields(l); len(f) > 0 && f[0] == word {
+			f := strings.Fields(l)
+			if len(f) > 0 && f[0] == word {
 				return l, nil
+			}
+			if len(f) > 0 && f[0] == "info" {
+				p.noteInfo(f)
 			}
 			if msg, ok := strings.CutPrefix(l, "info string error:"); ok {
 				// boardrepl's uai refused a command (another game's
@@ -249,20 +296,7 @@ func (p *uaiPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) 
 		}
 		p.newGame = false
 	}
-	goCmd := "go"
-	limit := time.Minute
-	if p.lim.Depth > 0 {
-		goCmd += " depth " + strconv.Itoa(p.lim.Depth)
-		limit = time.Hour
-	}
-	if p.lim.Nodes > 0 {
-		goCmd += " nodes " + strconv.FormatInt(p.lim.Nodes, 10)
-		limit = time.Hour
-	}
-	if p.lim.Time > 0 {
-		goCmd += " movetime " + strconv.FormatInt(p.lim.Time.Milliseconds(), 10)
-		limit = 2*p.lim.Time + 5*time.Second
-	}
+	goCmd, limit := p.goCommand()
 	pos := "position fen " + g.Position()
 	if p.startPos != "" && g.Info().ID != "ataxx" {
 		pos = "position fen " + p.startPos
@@ -270,6 +304,7 @@ func (p *uaiPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) 
 			pos += " moves " + strings.Join(p.moves, " ")
 		}
 	}
+	p.eval = MoveEval{}
 	if err := p.send(pos, goCmd); err != nil {
 		return 0, err
 	}
@@ -289,6 +324,50 @@ func (p *uaiPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) 
 		return 0, p.fail("illegal move %q in %s: %v", f[1], g.Position(), err)
 	}
 	return m, nil
+}
+
+// goCommand is the go command of the next move and how long to wait for
+// its bestmove: the spec's limits (go depth, nodes, movetime) and, on a
+// time control, what MoveClock.Own leaves of them (the engine keeps its
+// own overhead) and both sides' clocks and increments (go btime B wtime W
+// binc BI winc WI [movestogo N]: b is side 0, the side that moves first).
+func (p *uaiPlayer) goCommand() (string, time.Duration) {
+	lim := p.lim
+	var mc MoveClock
+	if p.clock != nil {
+		mc = *p.clock
+		lim = mc.Own(p.lim, p.defaultLim, 0)
+	}
+	goCmd := "go"
+	limit := time.Minute
+	if lim.Depth > 0 {
+		goCmd += " depth " + strconv.Itoa(lim.Depth)
+		limit = time.Hour
+	}
+	if lim.Nodes > 0 {
+		goCmd += " nodes " + strconv.FormatInt(lim.Nodes, 10)
+		limit = time.Hour
+	}
+	if lim.Time > 0 {
+		goCmd += " movetime " + strconv.FormatInt(lim.Time.Milliseconds(), 10)
+		limit = 2*lim.Time + 5*time.Second
+	}
+	if mc.TC.Timed() {
+		left := mc.Left
+		if p.d == ugiDialect && mc.Swapped {
+			// UGI's clocks are the players', not the sides': player 1 is
+			// the one who started on side 0.
+			left[0], left[1] = left[1], left[0]
+		}
+		goCmd += p.d.clockFields(left, [2]time.Duration{mc.TC.Inc, mc.TC.Inc})
+		if mc.MovesToGo > 0 {
+			goCmd += " movestogo " + strconv.Itoa(mc.MovesToGo)
+		}
+		if lim.Depth == 0 && lim.Nodes == 0 {
+			limit = max(mc.Left[0], mc.Left[1]) + 5*time.Second
+		}
+	}
+	return goCmd, limit
 }
 
 // Close ends the engine: quit, then a kill if it lingers.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"boardrepl/rules"
 )
@@ -88,6 +89,68 @@ func TestUAIPlayerSendsHistory(t *testing.T) {
 		want := res.Moves[:2*i+3]
 		if pos != res.Start || !slices.Equal(got, want) {
 			t.Errorf("position command %d: %q, want the start %q and the moves %v", i+1, l, res.Start, want)
+		}
+	}
+}
+
+// The go command: the spec's limits; on a clock both sides' clocks (btime
+// is side 0's), the increments and the moves to go; st= as movetime; the
+// time control's nodes= where the spec has none; the default move time
+// dropped under a time control.
+func TestUAIGoCommand(t *testing.T) {
+	parse := func(spec string) *uaiPlayer {
+		p, err := ParsePlayer(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.(*uaiPlayer)
+	}
+	clock := &MoveClock{TC: TimeControl{Moves: 40, Time: time.Minute, Inc: 500 * time.Millisecond}, Left: [2]time.Duration{59500 * time.Millisecond, 60 * time.Second}, MovesToGo: 39}
+	cases := []struct {
+		spec  string
+		clock *MoveClock
+		want  string
+	}{
+		{"uai:./e", nil, "go movetime 100"},
+		{"uai:depth=3 nodes=500 ./e", nil, "go depth 3 nodes 500"},
+		{"uai:./e", clock, "go btime 59500 wtime 60000 binc 500 winc 500 movestogo 39"},
+		{"uai:depth=5 ./e", clock, "go depth 5 btime 59500 wtime 60000 binc 500 winc 500 movestogo 39"},
+		{"uai:./e", &MoveClock{TC: TimeControl{MoveTime: 250 * time.Millisecond}}, "go movetime 250"},
+		{"uai:time=50ms ./e", &MoveClock{TC: TimeControl{MoveTime: 250 * time.Millisecond}}, "go movetime 50"},
+		{"uai:./e", &MoveClock{TC: TimeControl{Nodes: 20000}}, "go nodes 20000"},
+		{"uai:nodes=100 ./e", &MoveClock{TC: TimeControl{Nodes: 20000, Time: time.Second}, Left: [2]time.Duration{time.Second, 900 * time.Millisecond}}, "go nodes 100 btime 1000 wtime 900 binc 0 winc 0"},
+		// UGI's clocks are the players': p1 is who started on side 0, also
+		// after a swap has put him on side 1 (UAI's stay the sides').
+		{"ugi:./e", clock, "go p1time 59500 p2time 60000 p1inc 500 p2inc 500 movestogo 39"},
+		{"ugi:./e", &MoveClock{TC: clock.TC, Left: clock.Left, MovesToGo: 39, Swapped: true}, "go p1time 60000 p2time 59500 p1inc 500 p2inc 500 movestogo 39"},
+		{"uai:./e", &MoveClock{TC: clock.TC, Left: clock.Left, MovesToGo: 39, Swapped: true}, "go btime 59500 wtime 60000 binc 500 winc 500 movestogo 39"},
+	}
+	for _, c := range cases {
+		p := parse(c.spec)
+		p.setClock(c.clock)
+		if got, _ := p.goCommand(); got != c.want {
+			t.Errorf("%s, clock %+v: %q, want %q", c.spec, c.clock, got, c.want)
+		}
+	}
+}
+
+// The score of the last info line, as cutechess reads it: cp, or mate in
+// moves (plies: 2N-1 to win, 2N to lose); a bound is no score.
+func TestUAIInfoScore(t *testing.T) {
+	p := &uaiPlayer{}
+	for _, c := range []struct {
+		line string
+		want MoveEval
+	}{
+		{"info depth 6 seldepth 9 score cp 85 nodes 1000 pv f2", MoveEval{Scored: true, Depth: 6, Score: 85}},
+		{"info depth 7 score cp 120 upperbound nodes 2000", MoveEval{Scored: true, Depth: 6, Score: 85}},
+		{"info depth 9 score mate 3 pv f2", MoveEval{Scored: true, Depth: 9, Mate: 5, Score: mateScore}},
+		{"info depth 9 score mate -2", MoveEval{Scored: true, Depth: 9, Mate: -4, Score: -mateScore}},
+		{"info string hello", MoveEval{Scored: true, Depth: 9, Mate: -4, Score: -mateScore}},
+	} {
+		p.noteInfo(strings.Fields(c.line))
+		if p.eval != c.want {
+			t.Errorf("after %q: %+v, want %+v", c.line, p.eval, c.want)
 		}
 	}
 }
