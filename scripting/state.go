@@ -37,7 +37,18 @@ const (
 	maxString     = 16 << 20 // bytes: string.rep results, fixture files
 	maxPerftDepth = 12       // plies
 	maxListLen    = 1 << 20  // moves in one play() call, lines in a list
+	maxArray      = 1 << 21  // integer keys kept in a table's list part
 )
+
+// gopher-lua keeps a table's integer keys 1 to MaxArrayIndex-1 in a slice,
+// and t[k] = v fills the slice with nils up to k in one VM instruction,
+// which neither the timeout nor the memory cap can interrupt (they are
+// checked between instructions): t[67108863] = 1 took 4.4 GB and 15 s
+// under --timeout 2s. With the list part bounded, one instruction grows a
+// table by at most maxArray slots (32 MiB); a larger key is kept in the hash
+// part, one entry at a time. The setting is gopher-lua's, for the process:
+// this package is its only user.
+func init() { lua.MaxArrayIndex = maxArray + 1 }
 
 // env is one script run: one Lua state and what the bindings need.
 type env struct {
