@@ -38,7 +38,7 @@ const MaxLine = 1 << 20
 // what was checked. Standard input is read with ReadAll.
 func ReadFile(name string) ([]byte, error) {
 	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
-		return nil, notRegular(name, st.Mode())
+		return nil, NotRegular(name, st.Mode())
 	}
 	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 	if err != nil {
@@ -50,7 +50,7 @@ func ReadFile(name string) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, notRegular(name, st.Mode())
+		return nil, NotRegular(name, st.Mode())
 	}
 	data, err := ReadAll(f)
 	if err != nil {
@@ -66,8 +66,10 @@ func ReadFile(name string) ([]byte, error) {
 // a regular file.
 var ErrNotRegular = errors.New("not a regular file")
 
-// notRegular is the error for name, which is what m says.
-func notRegular(name string, m fs.FileMode) error {
+// NotRegular is the error for opening name, which is what m says and not
+// a regular file: "open fifo: a FIFO, not a regular file", wrapping
+// ErrNotRegular.
+func NotRegular(name string, m fs.FileMode) error {
 	return &os.PathError{Op: "open", Path: name, Err: fmt.Errorf("%s, %w", Kind(m), ErrNotRegular)}
 }
 
