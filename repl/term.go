@@ -111,8 +111,14 @@ func openHistory(name string, errOut io.Writer) (*history, []string, error) {
 	}
 	lines, whole, err := readHistory(f)
 	if err == nil && !whole {
+		// Only the lines kept stay in the file, as readline did.
 		f.Close()
-		if err = atomicfile.Write(name, []byte(strings.Join(lines, "\n")+"\n"), true); err == nil {
+		f = nil
+		var text strings.Builder
+		for _, l := range lines {
+			text.WriteString(l + "\n")
+		}
+		if err = atomicfile.Write(name, []byte(text.String()), true); err == nil {
 			f, err = openHistoryFile(name)
 		}
 	}

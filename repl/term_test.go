@@ -89,7 +89,8 @@ func TestTerminalHistoryRecalled(t *testing.T) {
 
 // readHistory reads at most the last maxHistoryBytes: a file of one huge
 // line (nothing to keep) or with a huge line before its last lines gives
-// those lines, and says the file was not read whole.
+// those lines, and says the file was not read whole; openHistory then
+// rewrites it. /dev/null is not a history file.
 func TestReadHistoryBounded(t *testing.T) {
 	dir := t.TempDir()
 	huge := strings.Repeat("x", 3*maxHistoryBytes)
@@ -116,6 +117,16 @@ func TestReadHistoryBounded(t *testing.T) {
 		if err != nil || whole != c.whole || strings.Join(lines, "|") != strings.Join(c.lines, "|") {
 			t.Errorf("%.20q: %q, whole %v, %v", c.text, lines, whole, err)
 		}
+	}
+	name := filepath.Join(dir, "h")
+	os.WriteFile(name, []byte(huge+"\nd\ne\n"), 0o600)
+	h, lines, err := openHistory(name, nil)
+	if err != nil || strings.Join(lines, "|") != "d|e" {
+		t.Fatalf("openHistory: %q, %v", lines, err)
+	}
+	h.close()
+	if data, err := os.ReadFile(name); err != nil || string(data) != "d\ne\n" {
+		t.Errorf("the file is now %.20q, %v", data, err)
 	}
 	if _, err := openHistoryFile("/dev/null"); !errors.Is(err, textfile.ErrNotRegular) {
 		t.Errorf("/dev/null: %v", err)
