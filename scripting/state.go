@@ -382,7 +382,7 @@ func luaErrString(v lua.LValue) string {
 	var seen []*lua.LTable
 	for {
 		switch x := v.(type) {
-		case nil:
+		case nil, *lua.LNilType:
 			return "error (nil)"
 		case lua.LString:
 			return string(x)
@@ -400,9 +400,6 @@ func luaErrString(v lua.LValue) string {
 			seen = append(seen, x)
 			v = m
 		default:
-			if v == lua.LNil {
-				return "error (nil)"
-			}
 			return v.String()
 		}
 	}
