@@ -169,10 +169,16 @@ func (s *syncBuffer) String() string {
 
 func startTerm(t *testing.T, opts ...string) *term {
 	t.Helper()
+	return startTermWith(t, filepath.Join(t.TempDir(), "state", "history"), opts...)
+}
+
+// startTermWith is startTerm with the history file history.
+func startTermWith(t *testing.T, history string, opts ...string) *term {
+	t.Helper()
 	r, _, errb := newToy(t, opts...)
 	pr, pw := io.Pipe()
 	tm := &term{r: r, out: &syncBuffer{}, errb: errb, in: pw, sig: make(chan os.Signal, 1), done: make(chan int, 1),
-		history: filepath.Join(t.TempDir(), "state", "history")}
+		history: history}
 	r.out = tm.out
 	go func() {
 		tm.done <- r.runTerminal(terminalConfig{stdin: pr, stdout: tm.out, history: tm.history, fake: true, interrupts: tm.sig})

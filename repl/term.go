@@ -8,6 +8,11 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
+	"syscall"
+
+	"boardrepl/internal/atomicfile"
+	"boardrepl/internal/textfile"
 
 	"github.com/chzyer/readline"
 )
@@ -54,14 +59,9 @@ func newReadline(r *REPL, tc terminalConfig) (*readline.Instance, error) {
 		InterruptPrompt:   "^C",
 		EOFPrompt:         "quit",
 		HistorySearchFold: true,
-		HistoryLimit:      1000,
+		HistoryLimit:      historyLimit,
 		Stdout:            tc.stdout,
 		Stderr:            r.err,
-	}
-	if tc.history != "" {
-		if err := os.MkdirAll(filepath.Dir(tc.history), 0o700); err == nil {
-			cfg.HistoryFile = tc.history
-		}
 	}
 	if f, ok := tc.stdin.(*os.File); !ok || f != os.Stdin {
 		if rc, ok := tc.stdin.(io.ReadCloser); ok {
@@ -80,6 +80,149 @@ func newReadline(r *REPL, tc terminalConfig) (*readline.Instance, error) {
 	return readline.NewEx(cfg)
 }
 
+// The history file is read and written here, not by readline, which read
+// it whole with no bound (a history that was a link to /dev/full took all
+// the memory before the first prompt) and followed it wherever it led.
+const (
+	historyLimit    = 1000    // lines kept, in the file and in memory
+	maxHistoryBytes = 1 << 20 // bytes read from the end of the file
+)
+
+// history appends the lines typed to the history file.
+type history struct {
+	f    *os.File // nil once the history is not saved
+	last string   // the last line saved (a line typed again is not)
+	err  io.Writer
+}
+
+// openHistory opens the history file name (creating it and its folder)
+// and returns its last historyLimit lines, read from at most its last
+// maxHistoryBytes; a file holding more is rewritten with those. A file
+// that is not a regular file (a FIFO, a device, a link to one) is neither
+// read nor written: the error says what it is. A failed write later is
+// said on errOut.
+func openHistory(name string, errOut io.Writer) (*history, []string, error) {
+	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
+		return nil, nil, err
+	}
+	f, err := openHistoryFile(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	lines, whole, err := readHistory(f)
+	if err == nil && !whole {
+		// Only the lines kept stay in the file, as readline did.
+		f.Close()
+		f = nil
+		var text strings.Builder
+		for _, l := range lines {
+			text.WriteString(l + "\n")
+		}
+		if err = atomicfile.Write(name, []byte(text.String()), true); err == nil {
+			f, err = openHistoryFile(name)
+		}
+	}
+	if err != nil {
+		if f != nil {
+			f.Close()
+		}
+		return nil, nil, err
+	}
+	h := &history{f: f, err: errOut}
+	if len(lines) > 0 {
+		h.last = lines[len(lines)-1]
+	}
+	return h, lines, nil
+}
+
+// openHistoryFile opens name to read and append, if it is a regular file
+// or nothing. It is checked before opening (opening a device can have
+// effects) and after, on the descriptor; the open does not wait (a FIFO).
+func openHistoryFile(name string) (*os.File, error) {
+	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
+		return nil, textfile.NotRegular(name, st.Mode())
+	}
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = textfile.NotRegular(name, st.Mode())
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// readHistory reads the last historyLimit non-blank lines of f from at
+// most its last maxHistoryBytes (a line cut there is dropped); whole is
+// false when something was left.
+func readHistory(f *os.File) (lines []string, whole bool, err error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, false, err
+	}
+	off := max(st.Size()-maxHistoryBytes, 0)
+	data, err := io.ReadAll(io.NewSectionReader(f, off, maxHistoryBytes))
+	if err != nil {
+		return nil, false, err
+	}
+	text := string(data)
+	if off > 0 {
+		_, text, _ = strings.Cut(text, "\n")
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	whole = off == 0 && len(lines) <= historyLimit
+	if len(lines) > historyLimit {
+		lines = lines[len(lines)-historyLimit:]
+	}
+	return lines, whole, nil
+}
+
+// add appends a line typed to the file (a blank line, or the line saved
+// last, is not); after a failed write, the history is no longer saved,
+// which is said once.
+func (h *history) add(line string) {
+	line = strings.TrimSpace(line)
+	if h.f == nil || line == "" || line == h.last {
+		return
+	}
+	h.last = line
+	if _, err := h.f.WriteString(line + "\n"); err != nil {
+		fmt.Fprintf(h.err, "boardrepl: the history is no longer saved: %v\n", err)
+		h.close()
+	}
+}
+
+func (h *history) close() {
+	if h.f != nil {
+		h.f.Close()
+		h.f = nil
+	}
+}
+
+// savingReader is readline with the history file: each line read is
+// saved.
+type savingReader struct {
+	*readline.Instance
+	h *history
+}
+
+func (s savingReader) Readline() (string, error) {
+	line, err := s.Instance.Readline()
+	if err == nil {
+		s.h.add(line)
+	}
+	return line, err
+}
+
 // runTerminal is the interactive loop: a banner and the board, then one
 // command per line until Ctrl-D or quit. Ctrl-C at the prompt clears the
 // line; during a command it cancels the command.
@@ -90,6 +233,19 @@ func (r *REPL) runTerminal(tc terminalConfig) int {
 		return 1
 	}
 	defer rl.Close()
+	var lr lineReader = rl
+	if tc.history != "" {
+		h, lines, err := openHistory(tc.history, r.err)
+		if err != nil {
+			fmt.Fprintf(r.err, "boardrepl: this session's history is not saved: %v\n", err)
+		} else {
+			defer h.close()
+			for _, l := range lines {
+				rl.SaveHistory(l)
+			}
+			lr = savingReader{rl, h}
+		}
+	}
 	sigc := tc.interrupts
 	if sigc == nil {
 		c := make(chan os.Signal, 1)
@@ -97,7 +253,7 @@ func (r *REPL) runTerminal(tc terminalConfig) int {
 		defer signal.Stop(c)
 		sigc = c
 	}
-	return r.loop(rl, sigc)
+	return r.loop(lr, sigc)
 }
 
 func (r *REPL) loop(rl lineReader, sigc <-chan os.Signal) int {

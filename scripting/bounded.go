@@ -25,6 +25,7 @@ import (
 //     cap first (reserve);
 //   - table.concat is linear, and unpack and string.byte return at most
 //     maxResults values;
+//   - table.insert stops at the list part's end (maxArray, state.go);
 //   - loadstring and load compile through compile.go (nesting bounded).
 
 // Bounds on built-ins.
@@ -81,6 +82,7 @@ func (e *env) bound() {
 	set(str, "gsub", e.strGsub)
 	set(str, concatKey, e.concat)
 	set(tab, "concat", e.tableConcat)
+	set(tab, "insert", tableInsert)
 	L.SetGlobal("unpack", L.NewFunction(e.unpack))
 	L.SetGlobal("loadstring", L.NewFunction(e.loadstring))
 	L.SetGlobal("load", L.NewFunction(e.load))
@@ -544,6 +546,25 @@ func (e *env) tableConcat(L *lua.LState) int {
 	}
 	L.Push(lua.LString(b.String()))
 	return 1
+}
+
+// table.insert(t, [pos,] v) as gopher-lua's, but not past maxArray values:
+// gopher-lua's appends to the list part whatever its length, and a value
+// put past MaxArrayIndex there is out of reach of t[i].
+func tableInsert(L *lua.LState) int {
+	t := L.CheckTable(1)
+	if L.GetTop() < 2 {
+		L.RaiseError("wrong number of arguments")
+	}
+	if t.Len() >= maxArray {
+		L.RaiseError("table.insert: a list holds at most %d values", maxArray)
+	}
+	if L.GetTop() == 2 {
+		t.Append(L.Get(2))
+		return 0
+	}
+	t.Insert(L.CheckInt(2), L.CheckAny(3))
+	return 0
 }
 
 // unpack(t [, i [, j]]): at most maxResults values.

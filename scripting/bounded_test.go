@@ -189,6 +189,35 @@ func TestBuiltinsStop(t *testing.T) {
 	}
 }
 
+// Issue 23, item 3: one assignment far past a table's end used to fill
+// the list part with nils up to the key in one VM instruction, which
+// neither the memory cap nor the timeout could stop (t[67108863] = 1 took
+// 4.4 GB and 15 s under --timeout 2s). The list part ends at maxArray: a
+// key past it is a hash key, and all of these run under a 256 MiB cap.
+// table.insert stops there too (past it, a value would be out of reach).
+func TestTableBounded(t *testing.T) {
+	code := `
+local t = {} t[67108863] = 1
+eq(t[67108863], 1)
+local u = {} u[2e7] = "x" u[1] = "a"
+eq(u[2e7], "x") eq(#u, 1)
+local n = 0 for k, v in pairs(u) do n = n + 1 end eq(n, 2)
+local c = {[67108863] = 2} eq(c[67108863], 2)
+rawset(c, 1e9, 3) eq(c[1e9], 3)
+local l = {1, 2} table.insert(l, 3) table.insert(l, 1, 0) table.insert(l, 9, "x")
+eq(l, {0, 1, 2, 3, [9] = "x"})
+local big = {} big[2^21] = true
+eq(#big, 2^21)
+raises(function() table.insert(big, 1) end, "table.insert: a list holds at most 2097152 values")
+raises(function() table.insert(big, 1, 1) end, "table.insert: a list holds at most 2097152 values")
+big[2^21 + 1] = 1 eq(big[2^21 + 1], 1)
+raises(function() table.insert({}) end, "wrong number of arguments")`
+	stdout, stderr, st := runLimited(t, code, 256<<20, "60s")
+	if st != ExitOK || !strings.Contains(stdout, "12 passed, 0 failed") {
+		t.Fatalf("status %d\n%s\n%s", st, stdout, stderr)
+	}
+}
+
 // The fast paths stay fast enough to finish: 100k elements through
 // table.concat and unpack (29 s before, quadratic).
 func TestConcatUnpackLinear(t *testing.T) {

@@ -68,7 +68,7 @@ func (e *env) luaCheck(L *lua.LState) int {
 func (e *env) luaEq(L *lua.LState) int {
 	got, want := L.Get(1), L.Get(2)
 	msg := L.OptString(3, "")
-	ok := deepEqual(got, want, 0)
+	ok := e.equal(L, "eq", got, want)
 	if msg == "" {
 		msg = "values differ"
 	}
@@ -81,7 +81,7 @@ func (e *env) luaEq(L *lua.LState) int {
 func (e *env) luaNe(L *lua.LState) int {
 	got, other := L.Get(1), L.Get(2)
 	msg := L.OptString(3, "")
-	ok := !deepEqual(got, other, 0)
+	ok := !e.equal(L, "ne", got, other)
 	if msg == "" {
 		msg = "values are equal"
 	}
@@ -111,7 +111,7 @@ func (e *env) luaRaises(L *lua.LState) int {
 	case err == nil:
 		e.report(false, where, msg, "no error was raised")
 		L.Push(lua.LFalse)
-	case !strings.Contains(err.Error(), want):
+	case !strings.Contains(errText(err), want):
 		e.report(false, where, msg, "got: "+errText(err))
 		L.Push(lua.LFalse)
 	default:
@@ -162,12 +162,33 @@ func errText(err error) string {
 	return err.Error()
 }
 
-func deepEqual(a, b lua.LValue, depth int) bool {
+// maxEqualDepth bounds how deep eq and ne compare nested tables.
+const maxEqualDepth = 200
+
+// equal compares values for eq and ne: tables by content, games by game
+// and position, anything else as Lua's == does. Each pair of tables is
+// compared once: a pair met again (a cycle, or a part shared by both
+// sides) counts as equal, as the comparison in progress decides it, so
+// t = {t} equals u = {u} and a table of 2^40 paths through 40 shared ones
+// takes 40 steps, not 2^40 (it used to ignore the timeout). Nesting deeper
+// than maxEqualDepth is an error rather than a Go stack that grows with
+// it, and the script's limits are checked every few thousand steps.
+func (e *env) equal(L *lua.LState, fn string, a, b lua.LValue) bool {
+	c := comparison{e: e, L: L, fn: fn, seen: map[[2]*lua.LTable]bool{}}
+	return c.equal(a, b, 0)
+}
+
+type comparison struct {
+	e     *env
+	L     *lua.LState
+	fn    string
+	seen  map[[2]*lua.LTable]bool
+	steps int
+}
+
+func (c *comparison) equal(a, b lua.LValue, depth int) bool {
 	if a == b {
 		return true
-	}
-	if depth > 50 {
-		return false
 	}
 	ta, ok1 := a.(*lua.LTable)
 	tb, ok2 := b.(*lua.LTable)
@@ -183,11 +204,22 @@ func deepEqual(a, b lua.LValue, depth int) bool {
 		}
 		return a.Type() == b.Type() && a.String() == b.String() && a.Type() != lua.LTFunction
 	}
+	pair := [2]*lua.LTable{ta, tb}
+	if c.seen[pair] {
+		return true
+	}
+	if depth >= maxEqualDepth {
+		c.L.RaiseError("%s: tables nested more than %d deep", c.fn, maxEqualDepth)
+	}
+	c.seen[pair] = true
 	n := 0
 	eq := true
 	ta.ForEach(func(k, v lua.LValue) {
 		n++
-		if eq && !deepEqual(v, tb.RawGet(k), depth+1) {
+		if c.steps++; c.steps%(1<<12) == 0 {
+			c.e.alive(c.L)
+		}
+		if eq && !c.equal(v, tb.RawGet(k), depth+1) {
 			eq = false
 		}
 	})

@@ -1,6 +1,7 @@
 package scripting
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -188,9 +189,11 @@ func within(path, root string) bool {
 		(strings.HasSuffix(root, string(filepath.Separator)) && strings.HasPrefix(path, root))
 }
 
-// readFile reads a fixture: a regular file, bounded in size. The file is
-// opened without blocking (a FIFO would wait for a writer) and checked
-// after opening, so what is read is what was checked.
+// readFile reads a fixture: a regular file, bounded in size. The path
+// resolved is opened once, following no link (openNoFollow: a link swapped
+// in since it was resolved is refused, not followed out of the roots) and
+// without blocking (a FIFO would wait for a writer); what was opened is
+// checked (fstat) and read, so what is read is what was checked.
 func (e *env) readFile(p string) (string, error) {
 	full, err := e.resolve(p)
 	if err != nil {
@@ -200,9 +203,15 @@ func (e *env) readFile(p string) (string, error) {
 		// Refused before opening: opening a device can have effects.
 		return "", fmt.Errorf("fixture %q: %s, not a regular file: scripts read regular files only", p, textfile.Kind(st.Mode()))
 	}
-	f, err := os.OpenFile(full, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := openNoFollow(full)
+	if errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.ENOTDIR) {
+		return "", fmt.Errorf("fixture %q: its path changed while it was opened (a symbolic link, which scripts may not follow, or a file where a directory was)", p)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("fixture %q: no such file", p)
+	}
 	if err != nil {
-		return "", fmt.Errorf("fixture %q: %v", p, unwrapPathErr(err))
+		return "", fmt.Errorf("fixture %q: %v", p, err)
 	}
 	defer f.Close()
 	st, err := f.Stat()

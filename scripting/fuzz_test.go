@@ -67,6 +67,9 @@ print(setmetatable({}, {__concat = function(a, b) return "mm" end}) .. "x", pcal
 	"local x = = 1",
 	"error({})",
 	"error(setmetatable({}, {__tostring = function() error('x') end}))",
+	"local t = {} t.msg = t error(t)",
+	"local a, b = {}, {} a.msg = b b.msg = a print(pcall(error, a, 0)) eq(a, b) error(b, 2)",
+	"local t = {} t[67108863] = 1 table.insert(t, 1) print(#t)",
 }
 
 // FuzzChunk: running any Lua chunk never panics Go: errors are Lua errors,

@@ -96,6 +96,57 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
+// TestErrorValues: no value a script raises or compares stops the host.
+// An error object whose msg fields form a cycle (of one table or three,
+// with or without a level), nest deep, or sit behind metatables, and
+// error objects that are userdata or functions are all reported as a
+// script error with exit status 1 (a cycle used to overflow the Go stack:
+// "fatal error: stack overflow", exit 2). eq and ne end on cycles and
+// shared parts, and refuse nesting past 200.
+func TestErrorValues(t *testing.T) {
+	cycle := `^error \(a table whose msg fields form a cycle\)\n`
+	cases := []struct {
+		name, code string
+		status     int
+		stdout     string // regexp
+		stderr     string // regexp
+	}{
+		{"self", "local t = {} t.msg = t error(t)", 1, `0 passed, 1 failed`, cycle},
+		{"three", "local a, b, c = {}, {}, {}\na.msg = b b.msg = c c.msg = a\nerror(a, 0)", 1, ``, cycle},
+		{"three level 2", "local a, b, c = {}, {}, {}\na.msg = b b.msg = c c.msg = a\nerror(b, 2)", 1, ``, cycle},
+		{"caught and raised again", "local t = {} t.msg = t\nlocal ok, e = pcall(error, t)\nerror(e)", 1, ``, cycle},
+		{"deep", "local e = 'bottom' for i = 1, 1e5 do e = {msg = e} end error(e)", 1, ``, `^error \(a table whose msg fields nest more than 16 deep\)\n`},
+		{"nested msg", "error({msg = {msg = 'inner'}})", 1, ``, `^inner\n`},
+		{"__index", "error(setmetatable({}, {__index = function(t, k) return t end}))", 1, ``, `^table: 0x[0-9a-f]+\n`},
+		{"__index table", "local t = {} t.__index = t setmetatable(t, t) error(t)", 1, ``, `^table: 0x[0-9a-f]+\n`},
+		{"__tostring itself", "local t = setmetatable({}, {__tostring = function(t) return t end})\nprint(tostring(t) == t)\nerror(t)", 1, `^true\n`, `^table: 0x[0-9a-f]+\n`},
+		{"__tostring recursion", "local t = setmetatable({}, {__tostring = function(t) return tostring(t) end})\nprint(t)", 1, ``, `stack overflow`},
+		{"msg through __tostring", "local t = setmetatable({}, {__tostring = function(t) return t.msg end}) t.msg = t\nerror(t)", 1, ``, cycle},
+		{"userdata", "error(game('ataxx'))", 1, ``, `^userdata: 0x[0-9a-f]+\n`},
+		{"function", "error(print)", 1, ``, `^function: (builtin: )?0x[0-9a-f]+\n`},
+		{"nil", "error(nil)", 1, ``, `^error \(nil\)\n`},
+		{"in a test group", "test('g', function() local t = {} t.msg = t error(t) end)", 1, `FAIL .*s.lua:1: g: error: error \(a table whose msg fields form a cycle\)\nFAIL g\n0 passed, 1 failed`, `^$`},
+		{"raises", "local t = {} t.msg = t\nraises(function() error(t) end, 'form a cycle')\nraises(function() error({msg = 'boom'}) end, 'boom')", 0, `2 passed, 0 failed`, `^$`},
+		{"eq cycles", "local t = {} t[1] = t t.x = {t}\nlocal u = {} u[1] = u u.x = {u}\neq(t, u)\nlocal p = {} p[1] = p\nlocal q = {} q[1] = {q}\neq(p, q)\nu.x[2] = 1\nne(t, u)", 0, `3 passed, 0 failed`, `^$`},
+		{"eq shared", "local function build(k) local t = 1 for i = 1, k do t = {t, t} end return t end\neq(build(60), build(60))\nne(build(60), build(59))", 0, `2 passed, 0 failed`, `^$`},
+		{"eq deep", "local a, b = {}, {}\nlocal x, y = a, b\nfor i = 1, 1e5 do x[1], y[1] = {}, {} x, y = x[1], y[1] end\neq(a, b)", 1, ``, `s.lua:4: eq: tables nested more than 200 deep`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, errs, st := run(t, c.code)
+			if st != c.status {
+				t.Errorf("status %d, want %d\nstdout: %s\nstderr: %s", st, c.status, out, errs)
+			}
+			if !regexp.MustCompile(c.stdout).MatchString(out) {
+				t.Errorf("stdout %q does not match %q", out, c.stdout)
+			}
+			if !regexp.MustCompile(c.stderr).MatchString(errs) {
+				t.Errorf("stderr %q does not match %q", errs, c.stderr)
+			}
+		})
+	}
+}
+
 func TestUsage(t *testing.T) {
 	for _, args := range [][]string{nil, {"--nope", "x.lua"}, {"does-not-exist.lua"}, {"--timeout", "-1s", "x.lua"}} {
 		var out, errb bytes.Buffer

@@ -193,7 +193,7 @@ func (e *env) luaCheckPuzzle(L *lua.LState) int {
 	if proved {
 		line := res.RawGetString("line")
 		want := p.RawGetString("solution")
-		e.report(deepEqual(line, want, 0), where, name+": the solver's line is the stored solution",
+		e.report(e.equal(L, "check_puzzle", line, want), where, name+": the solver's line is the stored solution",
 			"got:  "+strings.Trim(show(line), "{}"), "want: "+strings.Trim(show(want), "{}"))
 	}
 	L.Push(res)

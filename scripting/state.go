@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -36,7 +37,18 @@ const (
 	maxString     = 16 << 20 // bytes: string.rep results, fixture files
 	maxPerftDepth = 12       // plies
 	maxListLen    = 1 << 20  // moves in one play() call, lines in a list
+	maxArray      = 1 << 21  // integer keys kept in a table's list part
 )
+
+// gopher-lua keeps a table's integer keys 1 to MaxArrayIndex-1 in a slice,
+// and t[k] = v fills the slice with nils up to k in one VM instruction,
+// which neither the timeout nor the memory cap can interrupt (they are
+// checked between instructions): t[67108863] = 1 took 4.4 GB and 15 s
+// under --timeout 2s. With the list part bounded, one instruction grows a
+// table by at most maxArray slots (32 MiB); a larger key is kept in the hash
+// part, one entry at a time. The setting is gopher-lua's, for the process:
+// this package is its only user.
+func init() { lua.MaxArrayIndex = maxArray + 1 }
 
 // env is one script run: one Lua state and what the bindings need.
 type env struct {
@@ -356,19 +368,41 @@ func (e *env) runError(err error) error {
 	return se
 }
 
+// maxErrNesting bounds the msg fields followed to find an error's text.
+const maxErrNesting = 16
+
+// luaErrString is the text of an error value: a string as it is, a table
+// by its msg field (the traceback handler wraps a message so, and scripts
+// build error objects so), followed at most maxErrNesting deep; a table
+// whose msg fields lead back to it or nest deeper says so. Nothing here runs
+// Lua (no __tostring, no __index), since the value is whatever a script
+// built: error(t) with t.msg = t used to recurse until the Go stack
+// overflowed, a fatal error.
 func luaErrString(v lua.LValue) string {
-	if v == nil || v == lua.LNil {
-		return "error (nil)"
-	}
-	if s, ok := v.(lua.LString); ok {
-		return string(s)
-	}
-	if t, ok := v.(*lua.LTable); ok {
-		if m := t.RawGetString("msg"); m != lua.LNil {
-			return luaErrString(m)
+	var seen []*lua.LTable
+	for {
+		switch x := v.(type) {
+		case nil, *lua.LNilType:
+			return "error (nil)"
+		case lua.LString:
+			return string(x)
+		case *lua.LTable:
+			m := x.RawGetString("msg")
+			if m == lua.LNil {
+				return x.String()
+			}
+			if slices.Contains(seen, x) {
+				return "error (a table whose msg fields form a cycle)"
+			}
+			if len(seen) == maxErrNesting {
+				return fmt.Sprintf("error (a table whose msg fields nest more than %d deep)", maxErrNesting)
+			}
+			seen = append(seen, x)
+			v = m
+		default:
+			return v.String()
 		}
 	}
-	return v.String()
 }
 
 // syntaxError formats a compile error as `file.lua:3:5: syntax error near 'x'`.

@@ -12,6 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"syscall"
 )
 
 // BOM is the UTF-8 byte-order mark.
@@ -27,14 +28,30 @@ const MaxSize = 32 << 20
 // MaxLine bounds one line of a text file read whole.
 const MaxLine = 1 << 20
 
-// ReadFile reads a whole file without its byte-order mark, within MaxSize
-// and MaxLine.
+// ReadFile reads a whole regular file without its byte-order mark, within
+// MaxSize and MaxLine. Anything else is refused with what it is ("open
+// fifo: a FIFO, not a regular file"): a FIFO would wait for a writer for
+// ever, whatever timeout the caller has, and a device or /dev/zero never
+// ends. It is refused before it is opened when a stat says so (opening a
+// device can have effects), and the file is opened without waiting
+// (O_NONBLOCK) and checked again on its descriptor, so what is read is
+// what was checked. Standard input is read with ReadAll.
 func ReadFile(name string) ([]byte, error) {
-	f, err := os.Open(name)
+	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
+		return nil, NotRegular(name, st.Mode())
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, NotRegular(name, st.Mode())
+	}
 	data, err := ReadAll(f)
 	if err != nil {
 		var pe *os.PathError
@@ -43,6 +60,17 @@ func ReadFile(name string) ([]byte, error) {
 		}
 	}
 	return data, err
+}
+
+// ErrNotRegular is wrapped by the error of ReadFile for a file that is not
+// a regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
+// NotRegular is the error for opening name, which is what m says and not
+// a regular file: "open fifo: a FIFO, not a regular file", wrapping
+// ErrNotRegular.
+func NotRegular(name string, m fs.FileMode) error {
+	return &os.PathError{Op: "open", Path: name, Err: fmt.Errorf("%s, %w", Kind(m), ErrNotRegular)}
 }
 
 // ErrTooLarge is wrapped by the errors of ReadAll and ReadFile for a text

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -81,5 +82,40 @@ func TestReadAllBounds(t *testing.T) {
 	}
 	if _, err := ReadFile(filepath.Join(t.TempDir(), "none")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// Issue 23, item 5: ReadFile reads regular files only. A FIFO (which no
+// one writes: reading it used to wait for ever), a link to one, a
+// character device and a directory are refused at once with what they
+// are; a link to a regular file is read, and the size bounds still hold.
+func TestReadFileRegularOnly(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	os.Symlink("fifo", filepath.Join(dir, "link-to-fifo"))
+	os.WriteFile(filepath.Join(dir, "f"), []byte("\ufeffe3-h3\n"), 0o644)
+	os.Symlink("f", filepath.Join(dir, "link-to-f"))
+	os.WriteFile(filepath.Join(dir, "long"), []byte(strings.Repeat("x", MaxLine+1)), 0o644)
+	for name, want := range map[string]string{
+		fifo:                               "open " + fifo + ": a FIFO, not a regular file",
+		filepath.Join(dir, "link-to-fifo"): "a FIFO, not a regular file",
+		"/dev/null":                        "open /dev/null: a character device, not a regular file",
+		dir:                                "a directory, not a regular file",
+	} {
+		_, err := ReadFile(name)
+		if !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", name, err, want)
+		}
+	}
+	for _, name := range []string{"f", "link-to-f"} {
+		if b, err := ReadFile(filepath.Join(dir, name)); err != nil || string(b) != "e3-h3\n" {
+			t.Errorf("%s: %q, %v", name, b, err)
+		}
+	}
+	if _, err := ReadFile(filepath.Join(dir, "long")); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("a line past MaxLine: %v", err)
 	}
 }

@@ -3,6 +3,8 @@ package scripting
 import (
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // pseudoFilesystems are the Linux file systems whose files are not data
@@ -31,3 +33,7 @@ func pseudoFS(f *os.File) string {
 	}
 	return pseudoFilesystems[int64(st.Type)]
 }
+
+// dirFlags open a directory on the way to a fixture (openNoFollow):
+// O_PATH needs no read permission on it, only search.
+const dirFlags = unix.O_PATH | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC
