@@ -10,6 +10,7 @@ import (
 
 	"boardrepl/internal/atomicfile"
 	"boardrepl/internal/textfile"
+	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 )
 
@@ -83,6 +84,9 @@ func cmdLoad(_ context.Context, r *REPL, args []string, rest string) error {
 		return fmt.Errorf("%s: %v", rest, err)
 	}
 	fmt.Fprintf(r.out, "loaded %s: %s, %d moves\n", rest, r.s.Info().ID, r.s.Cursor())
+	if warn, _ := line.CheckResult(rec, r.s.Line); warn != "" {
+		fmt.Fprintf(r.out, "warning: %s: %s\n", rest, warn)
+	}
 	r.show()
 	return nil
 }
