@@ -81,6 +81,7 @@ func TestErrors(t *testing.T) {
 		{"e3 } e2", `line 1, column 4: '}' with no '{' before it`},
 		{"[Result \"1-0\"]\n\n1. e3 0-1", `line 3, column 7: the result 0-1 contradicts the Result tag "1-0" (line 1)`},
 		{"1. e3 1-0\n\n[Game \"x\"]\n\n1. e2 *", `line 3: a second record starts here (one record was expected)`},
+		{"[Result \"?\"]", `line 1, column 1: tag Result "?": want 1-0, 0-1, 1/2-1/2 or *`},
 		{"1. e3 (1. d4 [Game \"x\"]) *", `line 1, column 7: variation '(' is never closed`},
 	} {
 		_, err := Parse(c.in)

@@ -574,7 +574,10 @@ func (s *Scanner) Next() (Token, error) {
 			if err := s.hold(t, len(t.name)+len(t.text)); err != nil {
 				return tok, err
 			}
-			if key == "result" && IsResult(t.text) {
+			if key == "result" {
+				if !IsResult(t.text) {
+					return tok, s.errAt(t.line, t.col, "tag Result %q: want 1-0, 0-1, 1/2-1/2 or *", t.text)
+				}
 				s.resultTag, s.resultLn = t.text, t.line
 			}
 			s.open = true
