@@ -1,6 +1,7 @@
 package repl
 
-// The file commands: save, load, run, and the players named in saved records.
+// The file commands: save, load, run, the players named in saved records,
+// and the annotated record analyse --annotate writes.
 
 import (
 	"context"
@@ -10,6 +11,8 @@ import (
 
 	"boardrepl/internal/atomicfile"
 	"boardrepl/internal/textfile"
+	"boardrepl/rules"
+	"boardrepl/rules/analysis"
 	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 )
@@ -122,5 +125,55 @@ func cmdPlayers(_ context.Context, r *REPL, args []string, _ string) error {
 		}
 		fmt.Fprintf(r.out, "%s: %s\n", g.SideName(i), name)
 	}
+	return nil
+}
+
+// annotateFlag takes "--annotate FILE" and "--force" out of the arguments
+// of analyse.
+func annotateFlag(args []string) ([]string, string, bool, error) {
+	var out []string
+	file, force := "", false
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "--annotate", "-annotate":
+			if i+1 >= len(args) {
+				return nil, "", false, errors.New("analyse --annotate: missing the FILE to write the annotated game in")
+			}
+			if file != "" {
+				return nil, "", false, errors.New("analyse: --annotate given twice")
+			}
+			file = args[i+1]
+			i++
+		case "--force", "-force":
+			force = true
+		default:
+			out = append(out, args[i])
+		}
+	}
+	if force && file == "" {
+		return nil, "", false, errors.New("analyse: --force lets --annotate replace its FILE: give --annotate FILE")
+	}
+	return out, file, force, nil
+}
+
+// writeAnnotated saves the game as a record with the analysis in it
+// (analysis.Note for each judged ply, a heading saying how).
+func (r *REPL) writeAnnotated(file string, force bool, g rules.Game, rep *analysis.Report, opts analysis.Options) error {
+	rec := r.s.Record(r.now())
+	for _, p := range rep.Plies {
+		if i := p.Ply - 1; i >= 0 && i < len(rec.Moves) {
+			analysis.Annotate(&rec.Moves[i], p)
+		}
+	}
+	rec.Set("Annotator", "boardrepl")
+	rec.SortTags()
+	rec.Comments = append(rec.Comments, opts.Heading(g))
+	if err := atomicfile.Write(file, []byte(rec.Format()), force); err != nil {
+		if errors.Is(err, atomicfile.ErrExist) {
+			return fmt.Errorf("analyse --annotate: %s exists: add --force to replace it", file)
+		}
+		return fmt.Errorf("analyse --annotate: %v", err)
+	}
+	fmt.Fprintf(r.out, "saved the annotated game (%s) to %s\n", plural(len(rec.Moves), "move"), file)
 	return nil
 }

@@ -102,7 +102,7 @@ func init() {
 		{Spec: command.Spec{Name: "ai", Aliases: []string{"computer"}, Args: "[SIDE|both|off] [LEVEL]", Summary: "the computer plays a side, or both, at a level 1-9",
 			Help: aiHelp},
 			Group: "engine", Run: cmdAI, Complete: completeAI},
-		{Spec: command.Spec{Name: "analyse", Aliases: []string{"analyze"}, Args: "[depth N] [time T] [nodes N] [exact] [--svg FILE]", Summary: "score every move so far; mark the bad ones ? and ??",
+		{Spec: command.Spec{Name: "analyse", Aliases: []string{"analyze"}, Args: "[depth N] [time T] [nodes N] [exact] [--svg FILE] [--annotate FILE [--force]]", Summary: "score every move so far; mark the bad ones ? and ??",
 			Help: "Judges every move of the game from its start up to the current position\n" +
 				"(depth " + strconv.Itoa(analysis.DefaultDepth) + " unless limited, 12 in Oware and 8 on Konobi boards up to 5x5,\n" +
 				"where a ply costs less; the engine's selective search, as in play, a\n" +
@@ -123,6 +123,11 @@ func init() {
 				"Then the best move now and the (up to 3) worst moves.\n" +
 				"  --svg FILE  also draw the evaluation graph (score per ply, ? and ?? marked)\n" +
 				"              as an SVG picture in FILE (a new file, or an SVG picture)\n" +
+				"  --annotate FILE  also save the game as a record in FILE with the analysis\n" +
+				"              in it, as lichess annotates games: each move's score\n" +
+				"              { [%eval 0.17] }, and for a marked move its glyph, { (0.17 → -1.20)\n" +
+				"              Mistake. e2 was best. } and the engine's line as a variation;\n" +
+				"              'load FILE' reads it back. An existing FILE is kept unless --force.\n" +
 				"Ctrl-C stops it; what was printed stays.\n" + limitsHelp},
 			Group: "engine", Run: cmdAnalyse, Complete: completeLimits(false)},
 		// Edit.

@@ -113,6 +113,14 @@ func ImportRecord(p *record.Record) (*record.Record, string, error) {
 		return nil, "", err
 	}
 	r.Moves = l.Record().Moves
+	// The moves keep where they were written (a forced pass left out,
+	// the only ply still marked forced, has no place).
+	for i, j := 0, 0; i < len(r.Moves) && j < len(p.Moves); i++ {
+		if !l.At(i).Forced {
+			r.Moves[i].Line, r.Moves[i].Col = p.Moves[j].Line, p.Moves[j].Col
+			j++
+		}
+	}
 	g := l.Game()
 	res := p.ResultText()
 	r.Set(record.TagResult, res)
