@@ -15,11 +15,10 @@ import (
 	"boardrepl/render"
 	"boardrepl/rules"
 	"boardrepl/rules/analysis"
-	"boardrepl/rules/ataxx"
 	"boardrepl/rules/engine"
 	"boardrepl/rules/line"
-	"boardrepl/rules/oware"
 	"boardrepl/rules/record"
+	"boardrepl/rules/record/native"
 	"boardrepl/rules/record/ogn"
 	"boardrepl/rules/record/pgn"
 )
@@ -498,27 +497,15 @@ type analyseRecord struct {
 }
 
 // readAnalyseRecord reads the positions of one record: an Ataxx PGN game
-// (no Game tag, a FEN or Variant tag) or an OGN game (South and North
-// tags) is read as convert reads it.
+// or an OGN game is read as convert reads it (native.Convert).
 func readAnalyseRecord(name string, rec *record.Record, info *rules.Info, opts []string, recs *[]*analyseRecord) ([]analyseItem, error) {
-	format := "record"
-	if !rec.Has(record.TagGame) {
-		var conv *record.Record
-		var err error
-		switch {
-		case (rec.Has("FEN") || strings.EqualFold(rec.Get("Variant"), ataxx.Info.ID)) && (info == nil || info == ataxx.Info):
-			format = "ataxx-pgn"
-			conv, _, err = pgn.ImportRecord(rec)
-		case rec.Has("South") && rec.Has("North") && (info == nil || info == oware.Info):
-			format = "ogn"
-			conv, _, err = ogn.ImportRecord(rec)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-		if conv != nil {
-			rec = conv
-		}
+	game := ""
+	if info != nil {
+		game = info.ID
+	}
+	rec, format, _, err := native.Convert(rec, game)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	in := info
 	if id := rec.Get(record.TagGame); id != "" {
@@ -716,7 +703,15 @@ func writeAnnotated(file string, force bool, recs []*analyseRecord, items []anal
 			starts[it.rec] = it.g
 		}
 		if it.played != "" && !it.forced && outs[i].done && !outs[i].over {
-			analysis.Annotate(&recs[it.rec].rec.Moves[it.ply-1], outs[i].ply)
+			p := outs[i].ply
+			if recs[it.rec].format == native.OGN {
+				// The best move and its line in OGN's letters.
+				p.Best, p.PV = toOGN(p.Best), append([]string(nil), p.PV...)
+				for k := range p.PV {
+					p.PV[k] = toOGN(p.PV[k])
+				}
+			}
+			analysis.Annotate(&recs[it.rec].rec.Moves[it.ply-1], p)
 		}
 	}
 	var b strings.Builder
@@ -727,9 +722,9 @@ func writeAnnotated(file string, force bool, recs []*analyseRecord, items []anal
 		var text string
 		var err error
 		switch r.format {
-		case "ataxx-pgn":
+		case native.AtaxxPGN:
 			text, err = pgn.Export(rec)
-		case "ogn":
+		case native.OGN:
 			text, err = ogn.Export(rec)
 		default:
 			text = rec.Format()
@@ -743,6 +738,14 @@ func writeAnnotated(file string, force bool, recs []*analyseRecord, items []anal
 		b.WriteString(text)
 	}
 	return atomicfile.Write(file, []byte(b.String()), force)
+}
+
+// toOGN writes an Oware move in OGN's letters.
+func toOGN(m string) string {
+	if o, ok := ogn.ToOGN(m); ok {
+		return o
+	}
+	return m
 }
 
 // analyseGraph draws the evaluation graph of a record's plies in file.

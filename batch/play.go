@@ -7,8 +7,12 @@ import (
 	"strings"
 
 	"boardrepl/rules"
+	"boardrepl/rules/ataxx"
 	"boardrepl/rules/line"
+	"boardrepl/rules/oware"
 	"boardrepl/rules/record"
+	"boardrepl/rules/record/native"
+	"boardrepl/rules/record/ogn"
 )
 
 var playCmd = &Command{
@@ -27,7 +31,8 @@ of the line), glyphs and NAGs (e3? $2) and variations ((...): read, not
 played) are skipped, and a result (1-0, 0-1, 1/2-1/2, *) ends a record. A
 whole record (or a PGN game) plays from its own start: its Game (or
 Variant), Options and Position (or FEN) tags; -g may then be left out, and
-a Game tag that is not -g is an error naming both. A stream of several
+a Game tag that is not -g is an error naming both; an OGN game (South and
+North tags) is read in OGN's letters. A stream of several
 records plays each in turn and prints each one's position and result. A
 result the moves contradict is an error; one they do not reach, with
 nothing saying why, a warning on stderr.
@@ -166,7 +171,8 @@ type playRecord struct {
 	commented bool // a comment follows the last move
 	result    string
 	printed   bool
-	index     int // its number in the stream, from 1
+	index     int  // its number in the stream, from 1
+	ogn       bool // an OGN game: moves in OGN's letters
 }
 
 func (pr *playRecord) record() *record.Record { return &record.Record{Tags: pr.tags} }
@@ -187,6 +193,17 @@ func (p *player) start(pr *playRecord, g0 rules.Game) error {
 		}
 	}
 	g := g0
+	if f := native.FormatOf(r, ""); f == native.AtaxxPGN && id == "" && g0 == nil {
+		id = ataxx.Info.ID // a PGN game with a FEN tag and no Variant, as cuteataxx writes them
+	} else if f == native.OGN {
+		// An OGN game (rules/record/ogn): its own pit letters, as Aualé
+		// writes them, and its endings.
+		id, pr.ogn = oware.Info.ID, true
+		if c, _, err := ogn.ImportRecord(r); err == nil {
+			pr.tags = append(pr.tags, record.Tag{Name: record.TagOptions, Value: c.Get(record.TagOptions)})
+			r = pr.record()
+		}
+	}
 	if len(pr.tags) > 0 {
 		if id != "" {
 			info, err := rules.Lookup(id)
@@ -259,7 +276,15 @@ func (p *player) move(pr *playRecord, t record.Token) error {
 	if r := g.Result(); r.Over() {
 		return fmt.Errorf("line %d: move %q: the game is over (%s)", t.Line, t.Text, rules.FormatResult(g, r))
 	}
-	if _, err := l.PlayWritten(t.Text); err != nil {
+	text := t.Text
+	if pr.ogn {
+		// OGN's letters; the capture counts are checked by convert.
+		pit, _, _ := strings.Cut(text, "+")
+		if b, ok := ogn.FromOGN(pit); ok {
+			text = b
+		}
+	}
+	if _, err := l.PlayWritten(text); err != nil {
 		return fmt.Errorf("line %d: move %q: %v", t.Line, t.Text, err)
 	}
 	pr.moves++

@@ -55,6 +55,15 @@ func fileName(cmd, rest string) (string, error) {
 	return rest, nil
 }
 
+// ForeignRecord turns a record read in another game's format (an Ataxx
+// PGN game, an OGN game) into boardrepl's, returning its format ("record"
+// for boardrepl's own) and the warning its replay gave. main sets it
+// (rules/record/native.Convert), so that the prompt needs no game of its
+// own; by default every record is boardrepl's.
+var ForeignRecord = func(r *record.Record, game string) (*record.Record, string, string, error) {
+	return r, "record", "", nil
+}
+
 func cmdLoad(_ context.Context, r *REPL, args []string, rest string) error {
 	if rest == "" {
 		return errors.New("usage: load FILE")
@@ -83,11 +92,23 @@ func cmdLoad(_ context.Context, r *REPL, args []string, rest string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", rest, err)
 	}
+	// An Ataxx PGN or OGN game is read as convert reads it.
+	rec, format, warn, err := ForeignRecord(rec, "")
+	if err != nil {
+		return fmt.Errorf("%s: %v", rest, err)
+	}
 	if err := r.s.LoadRecord(rec); err != nil {
 		return fmt.Errorf("%s: %v", rest, err)
 	}
-	fmt.Fprintf(r.out, "loaded %s: %s, %d moves\n", rest, r.s.Info().ID, r.s.Cursor())
-	if warn, _ := line.CheckResult(rec, r.s.Line); warn != "" {
+	how := ""
+	if format != "record" {
+		how = " (" + format + ")"
+	}
+	fmt.Fprintf(r.out, "loaded %s%s: %s, %d moves\n", rest, how, r.s.Info().ID, r.s.Cursor())
+	if warn == "" {
+		warn, _ = line.CheckResult(rec, r.s.Line)
+	}
+	if warn != "" {
 		fmt.Fprintf(r.out, "warning: %s: %s\n", rest, warn)
 	}
 	r.show()

@@ -38,6 +38,10 @@ import (
 )
 
 const boardreplOrder = "FEDCBAGHIJKL"
+
+// AualeVariant is the Variant tag of every OGN file Aualé writes; such a
+// game without an Options tag is read with end=tournament.
+const AualeVariant = "Oware Abapa"
 const ognOrder = "ABCDEFabcdef"
 
 // ToOGN converts a boardrepl pit letter to OGN's.
@@ -135,6 +139,9 @@ func Export(r *record.Record) (string, error) {
 	if p := r.Get(record.TagPosition); p != "" {
 		out.Set(record.TagPosition, p)
 	}
+	if a := r.Get("Annotator"); a != "" {
+		out.Set("Annotator", a)
+	}
 	out.Set("Result", res)
 	// No Termination: boardrepl's words name its sides, which OGN's South
 	// and North would contradict; Import says it again from the replay.
@@ -177,6 +184,10 @@ func ImportRecord(p *record.Record) (*record.Record, string, error) {
 	r.Set(record.TagGame, oware.Info.ID)
 	if o := p.Get(record.TagOptions); o != "" {
 		r.Set(record.TagOptions, o)
+	} else if p.Get("Variant") == AualeVariant {
+		// Aualé ends a game when a player has more than 24 seeds, as
+		// boardrepl's tournament endings do.
+		r.Set(record.TagOptions, "end=tournament")
 	}
 	if pos := p.Get(record.TagPosition); pos != "" {
 		r.Set(record.TagPosition, pos)

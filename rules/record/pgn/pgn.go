@@ -112,13 +112,14 @@ func ImportRecord(p *record.Record) (*record.Record, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	r.Moves = l.Record().Moves
-	// The moves keep where they were written (a forced pass left out,
-	// the only ply still marked forced, has no place).
-	for i, j := 0, 0; i < len(r.Moves) && j < len(p.Moves); i++ {
+	// The moves as written, in boardrepl's canonical text, with their
+	// annotations and where they were written: a forced pass the PGN left
+	// out (the only ply the line still marks forced) stays out.
+	for i, m := range l.Record().Moves {
 		if !l.At(i).Forced {
-			r.Moves[i].Line, r.Moves[i].Col = p.Moves[j].Line, p.Moves[j].Col
-			j++
+			j := len(r.Moves)
+			m.Line, m.Col = p.Moves[j].Line, p.Moves[j].Col
+			r.Moves = append(r.Moves, m)
 		}
 	}
 	g := l.Game()
