@@ -184,7 +184,7 @@ func (s *Scanner) readLine() (bool, error) {
 	for {
 		chunk, err := s.r.ReadSlice('\n')
 		if len(s.line)+len(chunk) > textfile.MaxLine+1 {
-			return false, &Error{Line: s.ln + 1, Msg: fmt.Sprintf("the line is longer than %d MiB (%v): this is not a text file boardrepl reads", textfile.MaxLine>>20, textfile.ErrTooLarge), Err: textfile.ErrTooLarge}
+			return false, &Error{Line: s.ln + 1, Msg: fmt.Sprintf("longer than %d MiB (%v): this is not a text file boardrepl reads", textfile.MaxLine>>20, textfile.ErrTooLarge), Err: textfile.ErrTooLarge}
 		}
 		s.line = append(s.line, chunk...)
 		if err == bufio.ErrBufferFull {
