@@ -2,6 +2,7 @@ package record
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -136,7 +137,8 @@ type Scanner struct {
 	col  int    // column (in characters) of pos, 1-based
 	eof  bool
 
-	queue []raw // tokens of a word already split
+	queue  [3]raw // tokens of a word already split: queue[qi:qn]
+	qi, qn int
 
 	// The record being read.
 	open      bool           // a token of it was read
@@ -232,10 +234,9 @@ func isDelim(c byte) bool {
 
 // lex returns the next raw token.
 func (s *Scanner) lex() (raw, error) {
-	if len(s.queue) > 0 {
-		t := s.queue[0]
-		s.queue = s.queue[1:]
-		return t, nil
+	if s.qi < s.qn {
+		s.qi++
+		return s.queue[s.qi-1], nil
 	}
 	for {
 		for s.pos < len(s.line) {
@@ -346,7 +347,7 @@ func jsonMove(b []byte) int {
 	if i >= len(b) || b[i] != ':' {
 		return 0
 	}
-	end := strings.IndexByte(string(b), '}')
+	end := bytes.IndexByte(b, '}')
 	if end < 0 {
 		return 0
 	}
@@ -364,7 +365,8 @@ func (s *Scanner) splitWord(t raw, word string) (raw, error) {
 		t.kind, t.text = rawGlyph, word
 		return t, nil
 	}
-	var out []raw
+	var buf [4]raw
+	out := buf[:0]
 	col := t.col
 	// Move numbers, and a move glued to them.
 	for {
@@ -411,7 +413,10 @@ func (s *Scanner) splitWord(t raw, word string) (raw, error) {
 			out = append(out, raw{kind: rawGlyph, line: t.line, col: col + utf8.RuneCountInString(mv), text: glyph})
 		}
 	}
-	s.queue = append(s.queue, out[1:]...)
+	if len(out)-1 > len(s.queue) {
+		return t, s.errAt(t.line, t.col, "%q: more than one move number", word)
+	}
+	s.qi, s.qn = 0, copy(s.queue[:], out[1:])
 	return out[0], nil
 }
 
@@ -483,10 +488,16 @@ func (s *Scanner) lexTag(t raw) (raw, error) {
 // lexComment reads a {comment}, over lines when it spans them.
 func (s *Scanner) lexComment(t raw) (raw, error) {
 	s.advance(1)
+	if j := bytes.IndexByte(s.line[s.pos:], '}'); j >= 0 {
+		// On one line, most often already in its written form.
+		t.kind, t.text = rawComment, collapse(s.line[s.pos:s.pos+j])
+		s.advance(j + 1)
+		return t, nil
+	}
 	var b strings.Builder
 	for {
 		rest := s.line[s.pos:]
-		if j := strings.IndexByte(string(rest), '}'); j >= 0 {
+		if j := bytes.IndexByte(rest, '}'); j >= 0 {
 			b.Write(rest[:j])
 			s.advance(j + 1)
 			break
@@ -507,8 +518,19 @@ func (s *Scanner) lexComment(t raw) (raw, error) {
 		s.pos = 0 // a '%' line inside a comment is comment text
 		s.col = 1
 	}
-	t.kind, t.text = rawComment, strings.Join(strings.Fields(b.String()), " ")
+	t.kind, t.text = rawComment, collapse([]byte(b.String()))
 	return t, nil
+}
+
+// collapse returns a comment's words joined by single spaces.
+func collapse(b []byte) string {
+	b = bytes.TrimSpace(b)
+	for i, c := range b {
+		if c < ' ' || c >= utf8.RuneSelf || c == ' ' && i > 0 && b[i-1] == ' ' {
+			return strings.Join(strings.Fields(string(b)), " ")
+		}
+	}
+	return string(b)
 }
 
 // hold counts bytes held for the record and refuses a record too large.
