@@ -113,12 +113,11 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			continue
 		}
-		if moveErr = p.start(rec, g0); moveErr != nil {
-			break
-		}
 		switch t.Kind {
 		case record.KindMove:
-			moveErr = p.move(rec, t)
+			if moveErr = p.start(rec, g0); moveErr == nil {
+				moveErr = p.move(rec, t)
+			}
 		case record.KindComment:
 			rec.commented = rec.moves > 0
 		case record.KindResult:
