@@ -118,40 +118,26 @@ func (r *REPL) playLine(text, first string) error {
 	if firstSide == 0 {
 		sc.SetNumber(r.s.MoveNumber(), r.s.Game().SideToMove() == 1)
 	}
-	var moves []record.Move
-	var comments []string // before the line's first move
-	for {
-		t, err := sc.Next()
+	rec, err := sc.ReadRecord()
+	if err == nil {
+		_, err = sc.Next() // nothing but a comment may follow a result
 		if errors.Is(err, io.EOF) {
-			break
-		}
-		var re *record.Error
-		if errors.As(err, &re) && re.Col > 0 {
-			return fmt.Errorf("column %d: %s", re.Col, re.Msg) // the line is the prompt's
-		}
-		if err != nil {
-			return err
-		}
-		last := len(moves) - 1
-		switch t.Kind {
-		case record.KindTag:
-			return fmt.Errorf("[%s %s] is a record's tag: type 'load FILE' to read a record", t.Name, record.Quote(t.Text))
-		case record.KindMove:
-			moves = append(moves, record.Move{Text: t.Text, Line: t.Line, Col: t.Col})
-		case record.KindGlyph:
-			moves[last].Annotation = annotated(moves[last].Annotation, t)
-		case record.KindNAG:
-			moves[last].NAGs = append(moves[last].NAGs, t.NAG)
-		case record.KindVariation:
-			moves[last].Variations = append(moves[last].Variations, t.Variation)
-		case record.KindComment:
-			if last < 0 {
-				comments = append(comments, t.Text)
-			} else {
-				moves[last].After = append(moves[last].After, t.Text)
-			}
+			err = nil
 		}
 	}
+	var re *record.Error
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil
+	case errors.As(err, &re) && re.Col > 0:
+		return fmt.Errorf("column %d: %s", re.Col, re.Msg) // the line is the prompt's
+	case err != nil:
+		return err
+	case len(rec.Tags) > 0:
+		t := rec.Tags[0]
+		return fmt.Errorf("[%s %s] is a record's tag: type 'load FILE' to read a record", t.Name, record.Quote(t.Value))
+	}
+	moves, comments := rec.Moves, rec.Comments
 	if len(comments) > 0 {
 		// A comment before the line's moves: of the last move played, or
 		// of the game.
@@ -175,17 +161,6 @@ func (r *REPL) playLine(text, first string) error {
 		return fmt.Errorf("%q is neither a command nor a move: %v (see 'help')", first, err)
 	}
 	return r.playWritten(moves)
-}
-
-// annotated adds a glyph to an annotation: the first is its glyph, a
-// second one its NAG.
-func annotated(a record.Annotation, t record.Token) record.Annotation {
-	if a.Glyph == "" {
-		a.Glyph = t.Text
-	} else {
-		a.NAGs = append(a.NAGs, record.Glyphs[t.Text])
-	}
-	return a
 }
 
 // moveWords are moves in some game's notation that read like commands: the

@@ -67,7 +67,7 @@ type Annotation struct {
 }
 
 // Empty reports whether the annotation holds nothing.
-func (a *Annotation) Empty() bool {
+func (a Annotation) Empty() bool {
 	return a.Glyph == "" && len(a.NAGs) == 0 && len(a.Before) == 0 && len(a.After) == 0 && len(a.Variations) == 0
 }
 
