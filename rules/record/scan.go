@@ -170,9 +170,6 @@ func (s *Scanner) SetNumber(num int, second bool) {
 	}
 }
 
-// Line is the number of the line being read.
-func (s *Scanner) Line() int { return s.ln }
-
 func (s *Scanner) errAt(line, col int, format string, a ...any) error {
 	return &Error{Line: line, Col: col, Msg: fmt.Sprintf(format, a...)}
 }
@@ -748,11 +745,12 @@ func (m *Move) annotate(glyph string, n int) {
 }
 
 // ReadRecord reads the next record whole: io.EOF when there is none. A
-// record is bounded (textfile.MaxSize); a comment or a nothing at the end
-// of the input is not a record.
+// record is bounded (textfile.MaxSize of moves, and as much of tags,
+// comments and variations); a comment or nothing at the end of the input
+// is not a record.
 func (s *Scanner) ReadRecord() (*Record, error) {
 	var r *Record
-	startLine := 0
+	startLine, size := 0, 0
 	for {
 		t, err := s.Next()
 		if errors.Is(err, io.EOF) {
@@ -777,8 +775,8 @@ func (s *Scanner) ReadRecord() (*Record, error) {
 		case KindTag:
 			r.Tags = append(r.Tags, Tag{t.Name, t.Text})
 		case KindMove:
-			if len(r.Moves) > maxMoves {
-				return nil, &Error{Line: t.Line, Col: t.Col, Msg: fmt.Sprintf("a record of more than %d moves: too large", maxMoves)}
+			if size += len(t.Text) + 16; size > textfile.MaxSize {
+				return nil, &Error{Line: t.Line, Col: t.Col, Msg: fmt.Sprintf("the record's moves pass %d MiB: too large", textfile.MaxSize>>20)}
 			}
 			r.Moves = append(r.Moves, Move{Text: t.Text, Line: t.Line, Col: t.Col})
 		case KindGlyph:
@@ -798,6 +796,3 @@ func (s *Scanner) ReadRecord() (*Record, error) {
 		}
 	}
 }
-
-// maxMoves bounds the moves of a record read whole (about a 32 MiB text).
-const maxMoves = textfile.MaxSize / 4
