@@ -6,9 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
 
+	"boardrepl/internal/atomicfile"
 	"boardrepl/internal/command"
 	"boardrepl/internal/textfile"
 	"boardrepl/render"
@@ -17,6 +19,9 @@ import (
 	"boardrepl/rules/engine"
 	"boardrepl/rules/line"
 	"boardrepl/rules/record"
+	"boardrepl/rules/record/native"
+	"boardrepl/rules/record/ogn"
+	"boardrepl/rules/record/pgn"
 )
 
 var analyseCmd = &Command{
@@ -33,8 +38,8 @@ or a seed; #N a win in N plies, #-N a loss in N plies) and the principal
 variation:
   pos.txt:3: best f2 score +104 depth 6 pv f2 b6 g1e3 a7c5
 A file is either positions, one position string per line ('#' starts a
-comment), or one game record (tags such as [Game "ataxx"] and the moves, or
-a plain move list): then every move is judged (as the REPL's analyse does):
+comment), or game records (tags such as [Game "ataxx"] and the moves, a
+plain move list, Ataxx PGN or OGN games): then every move is judged (as the REPL's analyse does):
 scored against the engine's best at the same depth, marked ? when it loses
 100 (about a piece) and 10 points of expected score, ?? at 300 and 15 points,
 or when it throws away a proven win or walks into a proven loss (said in
@@ -60,6 +65,13 @@ Results are printed in input order as they finish.
                  empty table either way, so results are reproducible
   --svg FILE     draw the evaluation graph of the record (one record only) in
                  FILE, an SVG picture: the score after every ply, ? and ?? marked
+  --annotate FILE  write the records back in FILE, in their own format (an Ataxx
+                 PGN stays PGN, OGN stays OGN), with each judged move's score
+                 { [%eval 0.17] } and, for a marked move, its glyph (? is $2, ??
+                 $4), { (0.17 → -1.20) Mistake. e2 was best. } and the engine's
+                 line as a variation, as lichess annotates games; an existing
+                 FILE is kept unless --force (see docs/formats.md)
+  --force        let --annotate replace FILE
   --shard K/N    analyse only part K of N (the records and position lines
                  whose number, from 0, is K-1 modulo N); 'boardrepl merge' adds
                  up the --json totals of the parts (see docs/batch.md)
@@ -165,6 +177,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&stopAfter, "stop-after", 0, "stop after N positions")
 	fs.IntVar(&confirm, "confirm", analysis.DefaultConfirm, "plies deeper a marked move is searched again, by steps of 2")
 	svgFile := fs.String("svg", "", "draw the evaluation graph of the record in FILE")
+	annotateFile := fs.String("annotate", "", "write the records with the analysis's glyphs and comments in FILE")
+	force := fs.Bool("force", false, "let --annotate replace an existing FILE")
 	exact := fs.Bool("exact", false, "search with the exact minimax search, not the selective one")
 	var part shard
 	fs.Var(&part, "shard", "analyse only part K of N of the records and positions")
@@ -187,6 +201,10 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, c.Name, usagef("-j and -t want at least 1"))
 	case skip < 0 || stopAfter < 0 || confirm < 0:
 		return fail(stderr, c.Name, usagef("--skip, --stop-after and --confirm cannot be negative"))
+	case *annotateFile != "" && (skip > 0 || stopAfter > 0 || part.n > 0):
+		return fail(stderr, c.Name, usagef("--annotate writes whole records: not with --skip, --stop-after or --shard"))
+	case *force && *annotateFile == "":
+		return fail(stderr, c.Name, usagef("--force lets --annotate replace its FILE: give --annotate FILE"))
 	}
 	var info *rules.Info
 	opts := []string(gf.opts)
@@ -202,7 +220,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	// Read every file first: the total is known and --skip counts across.
 	var items []analyseItem
-	nrec := 0
+	var recs []*analyseRecord
 	for _, f := range files {
 		var text []byte
 		var err error
@@ -214,7 +232,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, c.Name, err)
 		}
-		its, err := readAnalyseFile(f, string(text), info, opts, &nrec)
+		its, err := readAnalyseFile(f, string(text), info, opts, &recs)
 		if err != nil {
 			return fail(stderr, c.Name, err)
 		}
@@ -246,6 +264,21 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *svgFile != "" && records != 1 {
 		return fail(stderr, c.Name, usagef("--svg draws the graph of one game record; the files hold %d", records))
+	}
+	if *annotateFile != "" {
+		if records == 0 {
+			return fail(stderr, c.Name, usagef("--annotate writes game records; the files hold positions only"))
+		}
+		for _, r := range recs[1:] {
+			if r.format != recs[0].format {
+				return fail(stderr, c.Name, usagef("--annotate writes one format: %s is %s, %s is %s", recs[0].file, recs[0].format, r.file, r.format))
+			}
+		}
+		if !*force {
+			if _, err := os.Lstat(*annotateFile); err == nil {
+				return fail(stderr, c.Name, fmt.Errorf("--annotate %s: the file exists (--force replaces it)", *annotateFile))
+			}
+		}
 	}
 	total := len(items)
 	if skip > total {
@@ -375,6 +408,14 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cancel()
 	<-allDone
 	bar.finish()
+	if *annotateFile != "" {
+		if printed < total {
+			fmt.Fprintf(stderr, "boardrepl analyse: --annotate: interrupted, %s not written\n", *annotateFile)
+		} else if err := writeAnnotated(*annotateFile, *force, recs, items, outs, aopts); err != nil {
+			fmt.Fprintf(stderr, "boardrepl analyse: --annotate: %v\n", err)
+			status = ExitFail
+		}
+	}
 	if printed < total {
 		fmt.Fprintf(stderr, "analyse: stopped after %d of %d positions; resume with --skip %d\n", printed, total, printed)
 		if stopAfter > 0 && printed-skip >= stopAfter {
@@ -395,7 +436,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // readAnalyseFile reads a file of positions or a game record.
-func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *int) ([]analyseItem, error) {
+func readAnalyseFile(name, text string, info *rules.Info, opts []string, recs *[]*analyseRecord) ([]analyseItem, error) {
 	first, firstLine := "", 0
 	for i, l := range strings.Split(text, "\n") {
 		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
@@ -434,7 +475,36 @@ func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *i
 		}
 		return out, nil
 	}
-	rec, err := record.Parse(text)
+	rs, _, err := record.ParseAll(text)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	var out []analyseItem
+	for _, rec := range rs {
+		its, err := readAnalyseRecord(name, rec, info, opts, recs)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, its...)
+	}
+	return out, nil
+}
+
+// analyseRecord is a record being analysed, in boardrepl's form, and the
+// format it was read in (record, ataxx-pgn, ogn), for --annotate.
+type analyseRecord struct {
+	file, format string
+	rec          *record.Record
+}
+
+// readAnalyseRecord reads the positions of one record: an Ataxx PGN game
+// or an OGN game is read as convert reads it (native.Convert).
+func readAnalyseRecord(name string, rec *record.Record, info *rules.Info, opts []string, recs *[]*analyseRecord) ([]analyseItem, error) {
+	game := ""
+	if info != nil {
+		game = info.ID
+	}
+	rec, format, _, err := native.Convert(rec, game)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -466,8 +536,8 @@ func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *i
 	// before[j] is the position before ply j of the line.
 	before := []rules.Game{l.Game().Clone()}
 	l.Observe(func(line.Ply) { before = append(before, l.Game().Clone()) })
-	id := *nrec
-	*nrec++
+	id := len(*recs)
+	*recs = append(*recs, &analyseRecord{file: name, format: format, rec: rec})
 	var out []analyseItem
 	end := l.Game() // the position right after the last written move
 	for k, m := range rec.Moves {
@@ -479,13 +549,7 @@ func readAnalyseFile(name, text string, info *rules.Info, opts []string, nrec *i
 				err: fmt.Errorf("%s:%d: move %q: %v", name, m.Line, m.Text, err)})
 			return out, nil
 		}
-		j := c0 - 1 // a written pass the line had played (forced) after the move before
-		for i, p := range played {
-			if !p.Forced {
-				j = c0 + i
-				break
-			}
-		}
+		j := line.WrittenIndex(c0, played)
 		p := l.At(j)
 		out = append(out, analyseItem{file: name, line: m.Line, g: before[j], rec: id, ply: k + 1, played: p.Text,
 			move: p.Move, forced: p.Forced})
@@ -621,6 +685,68 @@ func printWorst(w io.Writer, gf *gameFlags, file string, plies []analysis.Ply) {
 		parts[i] = worst[i].Summary()
 	}
 	fmt.Fprintf(w, "%s: %d ?, %d ??; worst moves: %s\n", file, dubious, blunders, strings.Join(parts, ", "))
+}
+
+// writeAnnotated writes the records analysed in file, each in the format
+// it was read in, with every judged move's note (analysis.Note: glyph,
+// score, the best move and its line) and a game comment that says how they
+// were analysed.
+func writeAnnotated(file string, force bool, recs []*analyseRecord, items []analyseItem, outs []analyseOut, opts analysis.Options) error {
+	starts := make([]rules.Game, len(recs))
+	for i, it := range items {
+		if it.err != nil {
+			return fmt.Errorf("%s not written: %s has a move that cannot be played", file, it.file)
+		}
+		if it.rec < 0 {
+			continue
+		}
+		if starts[it.rec] == nil {
+			starts[it.rec] = it.g
+		}
+		if it.played != "" && !it.forced && outs[i].done && !outs[i].over {
+			p := outs[i].ply
+			if recs[it.rec].format == native.OGN {
+				// The best move and its line in OGN's letters.
+				p.Best, p.PV = toOGN(p.Best), append([]string(nil), p.PV...)
+				for k := range p.PV {
+					p.PV[k] = toOGN(p.PV[k])
+				}
+			}
+			analysis.Annotate(&recs[it.rec].rec.Moves[it.ply-1], p)
+		}
+	}
+	var b strings.Builder
+	for i, r := range recs {
+		rec := r.rec
+		rec.Set("Annotator", "boardrepl")
+		rec.Comments = append(rec.Comments, opts.Heading(starts[i]))
+		var text string
+		var err error
+		switch r.format {
+		case native.AtaxxPGN:
+			text, err = pgn.Export(rec)
+		case native.OGN:
+			text, err = ogn.Export(rec)
+		default:
+			text = rec.Format()
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v", r.file, err)
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(text)
+	}
+	return atomicfile.Write(file, []byte(b.String()), force)
+}
+
+// toOGN writes an Oware move in OGN's letters.
+func toOGN(m string) string {
+	if o, ok := ogn.ToOGN(m); ok {
+		return o
+	}
+	return m
 }
 
 // analyseGraph draws the evaluation graph of a record's plies in file.

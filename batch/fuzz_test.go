@@ -10,46 +10,9 @@ import (
 	_ "boardrepl/rules/all"
 )
 
-// FuzzTokenize: any input splits into tokens or a read error, never a
-// panic. Tokens are non-empty pieces of their line, in line order, without
-// comments; only a {...} JSON object holds spaces.
-func FuzzTokenize(f *testing.F) {
-	for _, s := range []string{
-		"f2 b6 # opening\n g1e3\t0000\r\n",
-		`{"from":"e3","to":"h3"} {"from": "d5", "to": "d3"} e4-e6`,
-		"{ never closed\nA B\n",
-		"# only a comment\n\n\n",
-		"}{ } {}{}#{\n",
-		"\x00\xff \f\v",
-		strings.Repeat("x", 70000) + "\ny",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		toks, err := tokenize(strings.NewReader(s))
-		if err != nil && err.Error() == "" {
-			t.Fatalf("%q: empty error", s)
-		}
-		lines := strings.Split(s, "\n")
-		prev := 1
-		for _, tk := range toks {
-			if tk.text == "" || tk.line < prev || tk.line > len(lines) {
-				t.Fatalf("%q: token %q on line %d (previous %d)", s, tk.text, tk.line, prev)
-			}
-			prev = tk.line
-			if !strings.Contains(lines[tk.line-1], tk.text) || strings.Contains(tk.text, "#") || strings.ContainsAny(tk.text, "\n") {
-				t.Fatalf("%q: token %q is not a piece of line %d", s, tk.text, tk.line)
-			}
-			if tk.text[0] != '{' && strings.ContainsAny(tk.text, " \t\r\f\v") {
-				t.Fatalf("%q: token %q holds a space", s, tk.text)
-			}
-		}
-	})
-}
-
 // FuzzPlay: 'boardrepl play' on any game, option, start position and
-// stdin exits 0, 1 or 2 without panicking; the last line of a run is the
-// result (or a JSON object per line with --json).
+// stdin exits 0, 1 or 2 without panicking; every record played prints its
+// position and result (or JSON objects, a final one last, with --json).
 func FuzzPlay(f *testing.F) {
 	add := func(game uint8, opt, pos, moves string, js bool) { f.Add(game, opt, pos, moves, js) }
 	add(0, "", "", "f2 b6 # opening\n g1e3\n", false)
@@ -63,6 +26,9 @@ func FuzzPlay(f *testing.F) {
 	add(3, "repetition=2", "", "e3-f3 a4-a3 f3-e3 a3-a4", false)
 	add(3, "", "", "{never closed", false)
 	add(4, "bogus", "bogus", "", false)
+	add(0, "", "", "[Game \"ataxx\"]\n\n1. f2? $2 { c } (1. g2) 1... b2 *\n[Game \"ataxx\"]\n\n1. g2 1-0\n", false)
+	add(3, "", "", "[Game \"oware\"]\n\n1. A *", true)
+	add(0, "", "", "1. f2 b2 3. a7b5", false)
 	f.Fuzz(func(t *testing.T, game uint8, opt, pos, moves string, js bool) {
 		all := rules.All()
 		args := []string{"-g", all[int(game)%len(all)].ID}
@@ -100,8 +66,13 @@ func FuzzPlay(f *testing.F) {
 			if !strings.HasPrefix(lines[len(lines)-1], `{"final":true,`) {
 				t.Fatalf("%q < %q: last line %q", args, moves, lines[len(lines)-1])
 			}
-		} else if len(lines) != 2 || !strings.HasPrefix(lines[1], "result: ") {
-			t.Fatalf("%q < %q: output %q", args, moves, out.String())
+		} else {
+			// Two lines a record: its position and result.
+			for i, l := range lines {
+				if len(lines)%2 != 0 || (i%2 == 1) != strings.HasPrefix(l, "result: ") {
+					t.Fatalf("%q < %q: output %q", args, moves, out.String())
+				}
+			}
 		}
 	})
 }

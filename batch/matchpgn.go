@@ -3,7 +3,6 @@ package batch
 import (
 	"fmt"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -70,6 +69,11 @@ func gameText(cfg engine.MatchConfig, g rules.Game, r engine.GameResult, date st
 	if tc == "" {
 		tc = "-"
 	}
+	for i, e := range r.Evals {
+		if c := evalComment(e); c != "" && i < len(rec.Moves) {
+			rec.Moves[i].After = []string{c}
+		}
+	}
 	var text string
 	var extra []record.Tag
 	if cfg.Info == ataxx.Info {
@@ -93,11 +97,7 @@ func gameText(cfg engine.MatchConfig, g rules.Game, r engine.GameResult, date st
 		rec.SortTags()
 		text = rec.Format()
 	}
-	comments := make([]string, len(r.Moves))
-	for i, e := range r.Evals {
-		comments[i] = evalComment(e)
-	}
-	return withComments(text, extra, comments)
+	return withTags(text, extra), nil
 }
 
 // evalComment is a move's comment as cutechess writes it (its
@@ -144,41 +144,17 @@ func evalComment(e engine.MoveEval) string {
 	return s + strconv.FormatFloat(float64(ms)/1000, 'f', prec, 64) + "s"
 }
 
-// moveNumber matches the move numbers of a movetext ("12.", "3...").
-var moveNumber = regexp.MustCompile(`^[0-9]+\.+$`)
-
-// withComments adds tags to a record's text (after its tags) and a
-// comment after each move of its movetext (comments[i] after the i-th
-// move; "" for none), and wraps the movetext again.
-func withComments(text string, tags []record.Tag, comments []string) (string, error) {
-	head, moves, ok := strings.Cut(text, "\n\n")
-	if !ok {
-		head, moves = "", text
+// withTags adds tags to a record's text, after its own.
+func withTags(text string, tags []record.Tag) string {
+	if len(tags) == 0 {
+		return text
 	}
+	head, moves, _ := strings.Cut(text, "\n\n")
 	var b strings.Builder
-	if head != "" {
-		b.WriteString(head + "\n")
-		for _, t := range tags {
-			fmt.Fprintf(&b, "[%s %s]\n", t.Name, record.Quote(t.Value))
-		}
-		b.WriteByte('\n')
+	b.WriteString(head + "\n")
+	for _, t := range tags {
+		fmt.Fprintf(&b, "[%s %s]\n", t.Name, record.Quote(t.Value))
 	}
-	words := strings.Fields(moves)
-	var out []string
-	n := 0
-	for i, w := range words {
-		out = append(out, w)
-		if moveNumber.MatchString(w) || i == len(words)-1 {
-			continue // a number, or the result that ends the movetext
-		}
-		if n < len(comments) && comments[n] != "" {
-			out = append(out, "{"+comments[n]+"}")
-		}
-		n++
-	}
-	if n != len(comments) {
-		return "", fmt.Errorf("the record has %d moves, the game %d", n, len(comments))
-	}
-	record.WriteWords(&b, out)
-	return b.String(), nil
+	b.WriteString("\n" + moves)
+	return b.String()
 }

@@ -71,7 +71,17 @@ func TestPGNStreamAtaxx(t *testing.T) {
 		}
 		stream.WriteString(text + "\n")
 	}
-	games := pgn.Split(stream.String())
+	// Each game of the stream starts with its Event tag.
+	var games []string
+	for _, g := range strings.SplitAfter(stream.String(), "\n\n[Event ") {
+		games = append(games, g)
+	}
+	for i := range games {
+		games[i] = strings.TrimSuffix(games[i], "[Event ")
+		if i > 0 {
+			games[i] = "[Event " + games[i]
+		}
+	}
 	if len(games) != 2 {
 		t.Fatalf("%d games in the stream:\n%s", len(games), stream.String())
 	}
@@ -92,7 +102,7 @@ func TestPGNStreamAtaxx(t *testing.T) {
 (\[Winner "(ab:depth=1|random)"\]
 \[Loser "(ab:depth=1|random)"\]
 )?
-1\. [a-g][1-7](?:[a-g][1-7])? \{[-+]?[0-9]+\.[0-9]{2}/1 0\.007s\} [a-g][1-7]`)
+1\. [a-g][1-7](?:[a-g][1-7])? \{ [-+]?[0-9]+\.[0-9]{2}/1 0\.007s \} (?:1\.\.\. )?[a-g][1-7]`)
 	if !roster.MatchString(games[0]) {
 		t.Errorf("game 1 is not as cuteataxx and cutechess write it:\n%s", games[0])
 	}
@@ -117,6 +127,17 @@ func TestPGNStreamAtaxx(t *testing.T) {
 		if c := strings.Count(games[i], "{"); c != (len(r.Moves)+1-r.P1Side)/2 && c != (len(r.Moves)+r.P1Side)/2 {
 			t.Errorf("game %d: %d comments for p1's moves of %d plies", i+1, c, len(r.Moves))
 		}
+		// The comments read back as the moves' own, each the one written
+		// for the score that move's player reported.
+		for j, m := range rec.Moves {
+			want := []string(nil)
+			if c := evalComment(r.Evals[j]); c != "" {
+				want = []string{c}
+			}
+			if !slices.Equal(m.After, want) {
+				t.Errorf("game %d ply %d: comments %q read back, %q written", i+1, j+1, m.After, want)
+			}
+		}
 	}
 }
 
@@ -135,7 +156,7 @@ func TestPGNStreamRecord(t *testing.T) {
 				t.Errorf("game %d: no %s in\n%s", r.Index+1, tag, text)
 			}
 		}
-		if !regexp.MustCompile(`\{[-+]?[0-9]+\.[0-9]{2}/1 0\.007s\}`).MatchString(text) {
+		if !regexp.MustCompile(`\{ [-+]?[0-9]+\.[0-9]{2}/1 0\.007s \}`).MatchString(text) {
 			t.Errorf("game %d: no comment of ab:depth=1:\n%s", r.Index+1, text)
 		}
 		rec, err := record.Parse(text)

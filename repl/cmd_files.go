@@ -1,6 +1,7 @@
 package repl
 
-// The file commands: save, load, run, and the players named in saved records.
+// The file commands: save, load, run, the players named in saved records,
+// and the annotated record analyse --annotate writes.
 
 import (
 	"context"
@@ -11,6 +12,9 @@ import (
 	"boardrepl/internal/atomicfile"
 	"boardrepl/internal/safetext"
 	"boardrepl/internal/textfile"
+	"boardrepl/rules"
+	"boardrepl/rules/analysis"
+	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 )
 
@@ -52,6 +56,15 @@ func fileName(cmd, rest string) (string, error) {
 	return rest, nil
 }
 
+// ForeignRecord turns a record read in another game's format (an Ataxx
+// PGN game, an OGN game) into boardrepl's, returning its format ("record"
+// for boardrepl's own) and the warning its replay gave. main sets it
+// (rules/record/native.Convert), so that the prompt needs no game of its
+// own; by default every record is boardrepl's.
+var ForeignRecord = func(r *record.Record, game string) (*record.Record, string, string, error) {
+	return r, "record", "", nil
+}
+
 func cmdLoad(_ context.Context, r *REPL, args []string, rest string) error {
 	if rest == "" {
 		return errors.New("usage: load FILE")
@@ -80,10 +93,25 @@ func cmdLoad(_ context.Context, r *REPL, args []string, rest string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", rest, err)
 	}
+	// An Ataxx PGN or OGN game is read as convert reads it.
+	rec, format, warn, err := ForeignRecord(rec, "")
+	if err != nil {
+		return fmt.Errorf("%s: %v", rest, err)
+	}
 	if err := r.s.LoadRecord(rec); err != nil {
 		return fmt.Errorf("%s: %v", rest, err)
 	}
-	fmt.Fprintf(r.out, "loaded %s: %s, %d moves\n", rest, r.s.Info().ID, r.s.Cursor())
+	how := ""
+	if format != "record" {
+		how = " (" + format + ")"
+	}
+	fmt.Fprintf(r.out, "loaded %s%s: %s, %d moves\n", rest, how, r.s.Info().ID, r.s.Cursor())
+	if warn == "" {
+		warn, _ = line.CheckResult(rec, r.s.Line)
+	}
+	if warn != "" {
+		fmt.Fprintf(r.out, "warning: %s: %s\n", rest, warn)
+	}
 	r.show()
 	return nil
 }
@@ -119,5 +147,55 @@ func cmdPlayers(_ context.Context, r *REPL, args []string, _ string) error {
 		}
 		fmt.Fprintf(r.out, "%s: %s\n", g.SideName(i), safetext.Printable(name)) // a name from a record is outside text
 	}
+	return nil
+}
+
+// annotateFlag takes "--annotate FILE" and "--force" out of the arguments
+// of analyse.
+func annotateFlag(args []string) ([]string, string, bool, error) {
+	var out []string
+	file, force := "", false
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "--annotate", "-annotate":
+			if i+1 >= len(args) {
+				return nil, "", false, errors.New("analyse --annotate: missing the FILE to write the annotated game in")
+			}
+			if file != "" {
+				return nil, "", false, errors.New("analyse: --annotate given twice")
+			}
+			file = args[i+1]
+			i++
+		case "--force", "-force":
+			force = true
+		default:
+			out = append(out, args[i])
+		}
+	}
+	if force && file == "" {
+		return nil, "", false, errors.New("analyse: --force lets --annotate replace its FILE: give --annotate FILE")
+	}
+	return out, file, force, nil
+}
+
+// writeAnnotated saves the game as a record with the analysis in it
+// (analysis.Note for each judged ply, a heading saying how).
+func (r *REPL) writeAnnotated(file string, force bool, g rules.Game, rep *analysis.Report, opts analysis.Options) error {
+	rec := r.s.Record(r.now())
+	for _, p := range rep.Plies {
+		if i := p.Ply - 1; i >= 0 && i < len(rec.Moves) {
+			analysis.Annotate(&rec.Moves[i], p)
+		}
+	}
+	rec.Set("Annotator", "boardrepl")
+	rec.SortTags()
+	rec.Comments = append(rec.Comments, opts.Heading(g))
+	if err := atomicfile.Write(file, []byte(rec.Format()), force); err != nil {
+		if errors.Is(err, atomicfile.ErrExist) {
+			return fmt.Errorf("analyse --annotate: %s exists: add --force to replace it", file)
+		}
+		return fmt.Errorf("analyse --annotate: %v", err)
+	}
+	fmt.Fprintf(r.out, "saved the annotated game (%s) to %s\n", plural(len(rec.Moves), "move"), file)
 	return nil
 }

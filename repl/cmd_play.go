@@ -97,7 +97,10 @@ func cmdHistory(_ context.Context, r *REPL, args []string, _ string) error {
 		if i == 0 && e.Side == 1 {
 			row = append(row, "...")
 		}
-		t := e.Text
+		t := e.Text + r.s.Note(i).Glyph
+		for _, n := range r.s.Note(i).NAGs {
+			t += " $" + strconv.Itoa(n)
+		}
 		if e.Forced {
 			t += "(forced)"
 		}

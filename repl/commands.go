@@ -108,7 +108,7 @@ func init() {
 		{Spec: command.Spec{Name: "ai", Aliases: []string{"computer"}, Args: "[SIDE|both|off] [LEVEL]", Summary: "the computer plays a side, or both, at a level 1-9",
 			Help: aiHelp},
 			Group: "engine", Run: cmdAI, Complete: completeAI},
-		{Spec: command.Spec{Name: "analyse", Aliases: []string{"analyze"}, Args: "[depth N] [time T] [nodes N] [exact] [--svg FILE]", Summary: "score every move so far; mark the bad ones ? and ??",
+		{Spec: command.Spec{Name: "analyse", Aliases: []string{"analyze"}, Args: "[depth N] [time T] [nodes N] [exact] [--svg FILE] [--annotate FILE [--force]]", Summary: "score every move so far; mark the bad ones ? and ??",
 			Help: "Judges every move of the game from its start up to the current position\n" +
 				"(depth " + strconv.Itoa(analysis.DefaultDepth) + " unless limited, 12 in Oware and 8 on Konobi boards up to 5x5,\n" +
 				"where a ply costs less; the engine's selective search, as in play, a\n" +
@@ -129,6 +129,11 @@ func init() {
 				"Then the best move now and the (up to 3) worst moves.\n" +
 				"  --svg FILE  also draw the evaluation graph (score per ply, ? and ?? marked)\n" +
 				"              as an SVG picture in FILE (a new file, or an SVG picture)\n" +
+				"  --annotate FILE  also save the game as a record in FILE with the analysis\n" +
+				"              in it, as lichess annotates games: each move's score\n" +
+				"              { [%eval 0.17] }, and for a marked move its glyph, { (0.17 → -1.20)\n" +
+				"              Mistake. e2 was best. } and the engine's line as a variation;\n" +
+				"              'load FILE' reads it back. An existing FILE is kept unless --force.\n" +
 				"Ctrl-C stops it; what was printed stays.\n" + limitsHelp},
 			Group: "engine", Run: cmdAnalyse, Complete: completeLimits(false)},
 		// Edit.
@@ -170,13 +175,13 @@ func init() {
 			Help: "With two names, sets the players of the first and the second side (in the\norder 'rules' lists the sides), for the records 'save' writes; with none,\nshows them. Names are single words; '?' means unknown.\n  players alice bob"},
 			Group: "files", Run: cmdPlayers},
 		{Spec: command.Spec{Name: "save", Args: "FILE", Summary: "write the game to a file (save! FILE overwrites)",
-			Help: "Writes the game as a record: tags (game, options, start position, date,\nplayers, result) and the moves in the game's notation. The file is written\nwhole or not at all; an existing file is kept unless you type save!.\nA replaced file keeps its mode; a symbolic link is followed; save! writes\nstraight into a FIFO or a character device; a directory is refused. Quotes\naround the name are removed (save \"my game.txt\"); an empty name is refused."},
+			Help: "Writes the game as a record: tags (game, options, start position, date,\nplayers, result) and the moves in the game's notation, with their glyphs,\ncomments and variations. The file is written\nwhole or not at all; an existing file is kept unless you type save!.\nA replaced file keeps its mode; a symbolic link is followed; save! writes\nstraight into a FIFO or a character device; a directory is refused. Quotes\naround the name are removed (save \"my game.txt\"); an empty name is refused."},
 			Group: "files", Run: saveCommand(false), Complete: completeFiles},
 		{Spec: command.Spec{Name: "save!", Args: "FILE", Summary: "write the game to a file, replacing it",
 			Help: "Like save, but replaces an existing file."},
 			Group: "hidden", Run: saveCommand(true), Complete: completeFiles},
 		{Spec: command.Spec{Name: "load", Args: "FILE", Summary: "read a game record, a move list or a position from a file",
-			Help: "Reads a file written by save (or any record in that form), a plain list\nof moves (played from the start of the current game), or a position\nstring."},
+			Help: "Reads a file written by save (or any record in that form), a plain or\nnumbered list of moves (played from the start of the current game), an\nAtaxx PGN game (cuteataxx's, lichess's style) or an OGN game (Aualé's),\nor a position string. Glyphs, NAGs, comments and variations are kept\n(history shows the glyphs; save writes them all back); a result the moves\ncontradict is refused, one they do not reach unexplained is warned of.\nSee docs/formats.md."},
 			Group: "files", Run: cmdLoad, Complete: completeFiles, WakesAI: true},
 		{Spec: command.Spec{Name: "run", Aliases: []string{"source"}, Args: "FILE [ARGS...]", Summary: "run the commands in a file, or a Lua script (FILE.lua)",
 			Help: "Runs the lines of FILE as if typed; the first failing line stops it.\nA Lua script (FILE.lua; a file without a known extension when it\ncompiles as Lua, as 'boardrepl run' decides) is a Lua script (see scripts/README.md), run with\nits ARGS (arg[1]...) against the current game: current() is a copy of it,\nset_current(g) makes g the game (moves played on the copy are played here,\nso undo takes them back). Its checks are reported as they fail, then\n\"N passed, N failed\"; a failed check or a script error stops piped input.\nCtrl-C stops a script.\n  run setup.txt        run scripts/ataxx_openings.lua"},

@@ -792,6 +792,10 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	if err != nil {
 		return err
 	}
+	args, annotateFile, force, err := annotateFlag(args)
+	if err != nil {
+		return err
+	}
 	sa, err := parseLimits("analyse", args, false)
 	if err != nil {
 		return err
@@ -859,6 +863,11 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 			parts[i] = worst[i].Summary()
 		}
 		fmt.Fprintf(r.out, "worst moves: %s\n", strings.Join(parts, ", "))
+	}
+	if annotateFile != "" {
+		if err := r.writeAnnotated(annotateFile, force, g, rep, analysis.Options{Limits: sa.lim, Exact: sa.exact}); err != nil {
+			return err
+		}
 	}
 	if svgFile != "" {
 		return r.writeGraph(svgFile, g, rep)

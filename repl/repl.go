@@ -15,6 +15,8 @@ import (
 	"boardrepl/repl/session"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
+	"boardrepl/rules/line"
+	"boardrepl/rules/record"
 )
 
 // REPL is one session with its output streams and display settings.
@@ -101,23 +103,64 @@ func (r *REPL) endEditing() {
 	}
 }
 
-// playLine plays a line of moves, or reports an unknown command.
-func (r *REPL) playLine(line, first string) error {
-	var moves []string
-	if strings.HasPrefix(line, "{") {
-		moves = []string{line} // a JSON move may hold spaces
-	} else {
-		moves = strings.Fields(line)
+// playLine plays a line of moves, written as records write them (move
+// numbers, glyphs, NAGs, comments, variations and a result are read as
+// rules/record reads them, and the annotations kept on the plies), or
+// reports an unknown command.
+func (r *REPL) playLine(text, first string) error {
+	sc := record.NewScanner(strings.NewReader(text))
+	// A move number must be the game's (when the line starts with the
+	// first side, as records number it).
+	firstSide := r.s.Game().SideToMove()
+	if r.s.Cursor() > 0 {
+		firstSide = r.s.At(0).Side
+	}
+	if firstSide == 0 {
+		sc.SetNumber(r.s.MoveNumber(), r.s.Game().SideToMove() == 1)
+	}
+	rec, err := sc.ReadRecord()
+	if err == nil {
+		_, err = sc.Next() // nothing but a comment may follow a result
+		if errors.Is(err, io.EOF) {
+			err = nil
+		}
+	}
+	var re *record.Error
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil
+	case errors.As(err, &re) && re.Col > 0:
+		return fmt.Errorf("column %d: %s", re.Col, re.Msg) // the line is the prompt's
+	case err != nil:
+		return err
+	case len(rec.Tags) > 0:
+		t := rec.Tags[0]
+		return fmt.Errorf("[%s %s] is a record's tag: type 'load FILE' to read a record", t.Name, record.Quote(t.Value))
+	}
+	moves, comments := rec.Moves, rec.Comments
+	if len(comments) > 0 {
+		// A comment before the line's moves: of the last move played, or
+		// of the game.
+		if n := r.s.Cursor(); n > 0 {
+			a := r.s.Note(n - 1)
+			a.After = append(a.After, comments...)
+			r.s.Annotate(n-1, a)
+		} else {
+			r.s.SetComments(append(r.s.Comments(), comments...))
+		}
+	}
+	if len(moves) == 0 {
+		return nil
 	}
 	// A first word that is not a move but looks like a command word is
 	// reported as an unknown command.
-	if _, err := r.s.Game().ParseMove(moves[0]); err != nil && looksLikeCommand(first) && !moveWords[strings.ToLower(first)] {
+	if _, err := r.s.Game().ParseMove(moves[0].Text); err != nil && looksLikeCommand(first) && !moveWords[strings.ToLower(first)] {
 		if near := nearest(first); len(near) > 0 {
 			return fmt.Errorf("unknown command %q (did you mean %s?)", first, strings.Join(near, " or "))
 		}
 		return fmt.Errorf("%q is neither a command nor a move: %v (see 'help')", first, err)
 	}
-	return r.playMoves(moves)
+	return r.playWritten(moves)
 }
 
 // moveWords are moves in some game's notation that read like commands: the
@@ -139,24 +182,39 @@ func looksLikeCommand(w string) bool {
 // playMoves plays moves one after the other and shows the board; an illegal
 // move stops there (the moves before it stay played).
 func (r *REPL) playMoves(moves []string) error {
+	ms := make([]record.Move, len(moves))
+	for i, m := range moves {
+		ms[i].Text = m
+	}
+	return r.playWritten(ms)
+}
+
+// playWritten plays moves with their annotations, as playMoves does.
+func (r *REPL) playWritten(moves []record.Move) error {
 	b := r.s.Game().Board()
 	isSquare := func(s string) bool { return b.Has(s) || b.Has(strings.ToLower(s)) || b.Has(strings.ToUpper(s)) }
 	played := 0
 	for i := 0; i < len(moves); i++ {
 		mv := moves[i]
 		// "e3 h3": two squares that make one move.
-		if i+1 < len(moves) && isSquare(mv) && isSquare(moves[i+1]) {
-			if _, err := r.s.Game().ParseMove(mv); err != nil {
-				mv += " " + moves[i+1]
+		if i+1 < len(moves) && mv.Annotation.Empty() && isSquare(mv.Text) && isSquare(moves[i+1].Text) {
+			if _, err := r.s.Game().ParseMove(mv.Text); err != nil {
+				next := moves[i+1]
+				next.Text = mv.Text + " " + next.Text
+				mv = next
 				i++
 			}
 		}
-		plies, err := r.s.PlayText(mv)
+		c0 := r.s.Cursor()
+		plies, err := r.s.PlayText(mv.Text)
 		if err != nil {
 			if played > 0 {
 				r.moved()
 			}
-			return fmt.Errorf("move %q: %v", mv, err)
+			return fmt.Errorf("move %q: %v", mv.Text, err)
+		}
+		if !mv.Annotation.Empty() {
+			r.s.Annotate(line.WrittenIndex(c0, plies), mv.Annotation)
 		}
 		played++
 		for _, e := range plies[1:] { // the forced passes after the move

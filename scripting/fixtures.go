@@ -324,6 +324,9 @@ func parseRecords(p, text string) ([]*record.Record, []int, error) {
 	recs, starts, err := record.ParseAll(text)
 	if err != nil {
 		if re, ok := err.(*record.Error); ok {
+			if re.Col > 0 {
+				return nil, nil, fmt.Errorf("%s:%d:%d: %s", p, re.Line, re.Col, re.Msg)
+			}
 			return nil, nil, fmt.Errorf("%s:%d: %s", p, re.Line, re.Msg)
 		}
 		return nil, nil, fmt.Errorf("%s: %v", p, err)

@@ -165,7 +165,8 @@ func (e *env) luaGame(L *lua.LState) int {
 }
 
 // recordTable converts a parsed record to Lua: {tags={Game=...},
-// tag_order={...}, moves={...}, result="1-0", lines={...}}.
+// tag_order={...}, moves={...}, result="1-0", lines={...}, notes={...},
+// comments={...}} (notes: see notesTable).
 func recordTable(L *lua.LState, r *record.Record) *lua.LTable {
 	t := L.NewTable()
 	tags := L.NewTable()
@@ -187,10 +188,102 @@ func recordTable(L *lua.LState, r *record.Record) *lua.LTable {
 		res = r.Get(record.TagResult)
 	}
 	t.RawSetString("result", lua.LString(res))
+	t.RawSetString("notes", notesTable(L, r.Moves))
+	t.RawSetString("comments", strList(L, r.Comments))
 	return t
 }
 
-// tableRecord reads a record table back (tags, moves, result).
+// notesTable holds the annotations of moves by their index: notes[i] =
+// {glyph="?", nags={2}, before={...}, after={...}, variations={{moves=
+// {...}, notes={...}}, ...}} for each move i that has one.
+func notesTable(L *lua.LState, moves []record.Move) *lua.LTable {
+	t := L.NewTable()
+	for i, m := range moves {
+		a := m.Annotation
+		if a.Empty() {
+			continue
+		}
+		n := L.NewTable()
+		if a.Glyph != "" {
+			n.RawSetString("glyph", lua.LString(a.Glyph))
+		}
+		nags := L.CreateTable(len(a.NAGs), 0)
+		for _, x := range a.NAGs {
+			nags.Append(lua.LNumber(x))
+		}
+		n.RawSetString("nags", nags)
+		n.RawSetString("before", strList(L, a.Before))
+		n.RawSetString("after", strList(L, a.After))
+		vs := L.CreateTable(len(a.Variations), 0)
+		for _, v := range a.Variations {
+			vt := L.NewTable()
+			texts := make([]string, len(v))
+			for k := range v {
+				texts[k] = v[k].Text
+			}
+			vt.RawSetString("moves", strList(L, texts))
+			vt.RawSetString("notes", notesTable(L, v))
+			vs.Append(vt)
+		}
+		n.RawSetString("variations", vs)
+		t.RawSetInt(i+1, n)
+	}
+	return t
+}
+
+// tableNotes reads the annotations of notesTable back onto moves.
+func tableNotes(L *lua.LState, t *lua.LTable, moves []record.Move, depth int) {
+	if t == nil || depth > 64 {
+		return
+	}
+	strs := func(v lua.LValue) []string {
+		lt, ok := v.(*lua.LTable)
+		if !ok {
+			return nil
+		}
+		var out []string
+		for i := 1; i <= lt.Len() && i <= maxListLen; i++ {
+			out = append(out, lt.RawGetInt(i).String())
+		}
+		return out
+	}
+	for i := range moves {
+		n, ok := t.RawGetInt(i + 1).(*lua.LTable)
+		if !ok {
+			continue
+		}
+		a := &moves[i].Annotation
+		if g, ok := n.RawGetString("glyph").(lua.LString); ok {
+			a.Glyph = string(g)
+		}
+		if nags, ok := n.RawGetString("nags").(*lua.LTable); ok {
+			for k := 1; k <= nags.Len() && k <= maxListLen; k++ {
+				if x, ok := nags.RawGetInt(k).(lua.LNumber); ok && x >= 0 && x <= record.MaxNAG {
+					a.NAGs = append(a.NAGs, int(x))
+				}
+			}
+		}
+		a.Before, a.After = strs(n.RawGetString("before")), strs(n.RawGetString("after"))
+		if vs, ok := n.RawGetString("variations").(*lua.LTable); ok {
+			for k := 1; k <= vs.Len() && k <= maxListLen; k++ {
+				vt, ok := vs.RawGetInt(k).(*lua.LTable)
+				if !ok {
+					continue
+				}
+				var v []record.Move
+				for _, m := range strs(vt.RawGetString("moves")) {
+					v = append(v, record.Move{Text: m})
+				}
+				nt, _ := vt.RawGetString("notes").(*lua.LTable)
+				tableNotes(L, nt, v, depth+1)
+				a.Variations = append(a.Variations, v)
+			}
+		}
+	}
+}
+
+// tableRecord reads a record table back (tags, moves, notes, comments,
+// result).
 func tableRecord(L *lua.LState, t *lua.LTable) *record.Record {
 	r := &record.Record{}
 	tags, _ := t.RawGetString("tags").(*lua.LTable)
@@ -224,6 +317,13 @@ func tableRecord(L *lua.LState, t *lua.LTable) *record.Record {
 				}
 			}
 			r.Moves = append(r.Moves, m)
+		}
+	}
+	notes, _ := t.RawGetString("notes").(*lua.LTable)
+	tableNotes(L, notes, r.Moves, 0)
+	if cs, ok := t.RawGetString("comments").(*lua.LTable); ok {
+		for i := 1; i <= cs.Len() && i <= maxListLen; i++ {
+			r.Comments = append(r.Comments, cs.RawGetInt(i).String())
 		}
 	}
 	if res, ok := t.RawGetString("result").(lua.LString); ok {

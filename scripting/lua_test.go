@@ -497,3 +497,28 @@ func TestIncomplete(t *testing.T) {
 		}
 	}
 }
+
+// A record's annotations reach Lua as notes, come back through
+// record.game, and g:record() writes them (the record text is hand-written).
+func TestRecordNotes(t *testing.T) {
+	out, errs, st := run(t, `
+local text = '[Game "ataxx"]\n\n{ opening } 1. f2? $2 { slow } (1. g2 b2) 1... b2!! *\n'
+local r = record.parse(text)
+eq(r.moves, {"f2", "b2"})
+eq(r.comments, {"opening"})
+eq(r.notes[1].glyph, "?")
+eq(r.notes[1].nags, {2})
+eq(r.notes[1].after, {"slow"})
+eq(r.notes[1].variations[1].moves, {"g2", "b2"})
+eq(r.notes[2].glyph, "!!")
+check(r.notes[3] == nil, "no note")
+local g = record.game(r)
+check(g:record():find("{ opening } 1. f2? $2 { slow } (1. g2 b2) 1... b2!! *", 1, true), g:record())
+r.notes[1].variations[1].moves = {"a1"}
+local ok, why = pcall(record.game, r)
+check(not ok and why:find('move 1 "a1"') and why:find("in a variation of move 1"), why)
+`)
+	if st != 0 {
+		t.Fatalf("status %d\n%s\n%s", st, out, errs)
+	}
+}

@@ -4,10 +4,11 @@
 package convert
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"boardrepl/internal/atomicfile"
 	"boardrepl/internal/command"
@@ -33,8 +34,17 @@ Formats:
               first, boardrepl's north), a-f North, +N a capture
   tablut-log  the UniBo Tablut challenge server's game log (read only)
 
-An illegal move or a malformed file is reported with its line and the exit
-status is 1; bad usage exits 2.
+Annotations (glyphs, NAGs, comments, variations: e3? $2 { why } (e2 f2))
+are kept where the output format holds them: record and ataxx-pgn keep
+everything; ogn keeps glyphs, NAGs and one comment a move (as Aualé writes
+it), not variations; a tablut-log has none. See docs/formats.md.
+
+The games are read and written one at a time, so a file of any size takes
+the memory of one game. An illegal move, a result the moves contradict or a
+malformed file is reported with its game and line (and column) and the exit
+status is 1: the games before it are written to stdout, and -o FILE is left
+as it was. A result the moves do not reach, unexplained, is a warning on
+stderr. Bad usage exits 2.
 `
 
 // Cmd is the convert subcommand.
@@ -84,72 +94,95 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in, name = f, fs.Arg(0)
 	}
-	data, err := textfile.ReadAll(in)
-	if err != nil {
-		fmt.Fprintf(stderr, "boardrepl convert: %s: %v\n", name, err)
-		return 1
+	// The records are read, replayed and written one at a time: a file of
+	// any size takes the memory of one game.
+	n := 0
+	convert := func(w io.Writer) error {
+		return read(*from, in, func(r *record.Record, warn string) error {
+			n++
+			if warn != "" {
+				fmt.Fprintf(stderr, "boardrepl convert: %s: game %d: warning: %s\n", name, n, warn)
+			}
+			var text string
+			var err error
+			switch *to {
+			case "record":
+				text = r.Format()
+			case "ataxx-pgn":
+				text, err = pgn.Export(r)
+			case "ogn":
+				text, err = ogn.Export(r)
+			}
+			if err != nil {
+				return fmt.Errorf("game %d: %v", n, err)
+			}
+			if n > 1 {
+				text = "\n" + text
+			}
+			_, err = io.WriteString(w, text)
+			return err
+		})
 	}
-	recs, err := read(*from, string(data))
-	if err != nil {
-		fmt.Fprintf(stderr, "boardrepl convert: %s: %v\n", name, err)
-		return 1
-	}
-	var b strings.Builder
-	for i, r := range recs {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		var text string
-		switch *to {
-		case "record":
-			text = r.Format()
-		case "ataxx-pgn":
-			text, err = pgn.Export(r)
-		case "ogn":
-			text, err = ogn.Export(r)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "boardrepl convert: %s: game %d: %v\n", name, i+1, err)
-			return 1
-		}
-		b.WriteString(text)
-	}
+	var err error
 	if *outPath == "" {
-		io.WriteString(stdout, b.String())
-		return 0
+		bw := bufio.NewWriterSize(stdout, 64<<10)
+		err = convert(bw)
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+	} else {
+		err = atomicfile.WriteFrom(*outPath, true, convert)
 	}
-	if err := atomicfile.Write(*outPath, []byte(b.String()), true); err != nil {
-		fmt.Fprintf(stderr, "boardrepl convert: %v\n", err)
+	if err == nil && n == 0 {
+		err = fmt.Errorf("no game in it")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "boardrepl convert: %s: %v\n", name, err)
 		return 1
 	}
 	return 0
 }
 
-func read(format, text string) ([]*record.Record, error) {
-	switch format {
-	case "ataxx-pgn":
-		return pgn.Import(text)
-	case "ogn":
-		r, err := ogn.Import(text)
+// read reads the games of a format from in and hands each to fn with the
+// warning its replay gave, one at a time.
+func read(format string, in io.Reader, fn func(*record.Record, string) error) error {
+	if format == "tablut-log" {
+		lg, err := tablutlog.ReadLog(textfile.NewReader(in))
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return []*record.Record{r}, nil
-	case "tablut-log":
-		lg, err := tablutlog.ReadLog(strings.NewReader(text))
+		return fn(lg.Record, "")
+	}
+	sc := record.NewScanner(in)
+	for i := 1; ; i++ {
+		p, err := sc.ReadRecord()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return []*record.Record{lg.Record}, nil
+		var r *record.Record
+		var warn string
+		switch format {
+		case "ataxx-pgn":
+			r, warn, err = pgn.ImportRecord(p)
+		case "ogn":
+			r, warn, err = ogn.ImportRecord(p)
+		default:
+			// Replayed as 'load' does: the game, its options, its start
+			// position and every move must be good.
+			r = p
+			var l *gameline.Line
+			if l, err = gameline.Replay(p, nil); err == nil {
+				warn, _ = gameline.CheckResult(p, l)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("game %d: %w", i, err)
+		}
+		if err := fn(r, warn); err != nil {
+			return err
+		}
 	}
-	r, err := record.Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	// Replayed as 'load' does: the game, its options, its start position
-	// and every move must be good.
-	if _, err := gameline.Replay(r, nil); err != nil {
-		return nil, err
-	}
-	return []*record.Record{r}, nil
 }

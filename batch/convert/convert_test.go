@@ -23,11 +23,18 @@ func TestConvert(t *testing.T) {
 		{[]string{"--from", "record", "--to", "ogn"}, "[Game \"ataxx\"]\n\n1. f2 *", 1, "Oware games only"},
 		// --from record replays every game, as load does.
 		{[]string{"--from", "record"}, "[Game \"nope\"]\n\n1. a1 *", 1, `unknown game "nope"`},
-		{[]string{"--from", "record"}, "[Game \"ataxx\"]\n\n1. a1 a1 *", 1, `stdin: line 3: move 1 "a1": a1 is occupied`},
+		{[]string{"--from", "record"}, "[Game \"ataxx\"]\n\n1. a1 a1 *", 1, `stdin: game 1: line 3: move 1 "a1": a1 is occupied`},
 		{[]string{"--from", "record"}, "[Game \"oware\"]\n[Position \"99,0,0,0,0,0/0,0,0,0,0,0 0 0 n\"]\n\n1. A *", 1, `pit A "99" at character 1: more than 48`},
 		{[]string{"--from", "record"}, "[Game \"ataxx\"]\n\n1. f2\x00 *", 1, `move 1 "f2\x00": not a move`},
 		{[]string{"--from", "record"}, "[Game \"ataxx\"]\n[Options \"blocks=99\"]\n\n1. f2 *", 1, "blocks"},
 		{[]string{"--from", "record"}, "[Game \"ataxx\"]\n\n1. f2 g7f5 *", 0, "1. f2 g7f5 *"},
+		// Annotations are kept; a bad game stops the run after the good ones.
+		{[]string{"--from", "record"}, "[Game \"ataxx\"]\n\n1. f2? $2 {c} (1. g2) 1... g7f5 *\n[Game \"ataxx\"]\n\n1. a1 *", 1,
+			"1. f2? $2 { c } (1. g2) 1... g7f5 *\nboardrepl convert: stdin: game 2: line 6: move 1 \"a1\""},
+		{[]string{"--from", "ataxx-pgn", "--to", "ataxx-pgn"}, "[FEN \"x5o/7/7/7/7/7/o5x x 0 1\"]\n\n1. f2 {+0.50/5 0.012s} b2? *", 0, "1. f2 { +0.50/5 0.012s } 1... b2? *"},
+		{[]string{"--from", "ogn", "--to", "ogn"}, "1. F? {a} {b} f $1 *", 0, "1. F? { a b } 1... f $1 *"},
+		{[]string{"--from", "record"}, "[Game \"ataxx\"]\n[Result \"0-1\"]\n\n1. f2 0-1", 0, "game 1: warning: the result is 0-1, but the game goes on"},
+		{[]string{"--from", "record"}, "", 1, "stdin: no game in it"},
 	} {
 		var out, errb strings.Builder
 		code := Run(c.args, strings.NewReader(c.in), &out, &errb)

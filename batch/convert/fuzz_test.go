@@ -13,8 +13,9 @@ var fromFormats = []string{"record", "ataxx-pgn", "ogn", "tablut-log"}
 var toFormats = []string{"record", "ataxx-pgn", "ogn"}
 
 // FuzzConvert: converting any text between any two formats exits 0 or 1
-// without panicking; a failure says why on stderr and writes nothing, and
-// a conversion of a replayed format to records gives records that parse.
+// without panicking; a failure says why on stderr, having written only the
+// games before the bad one, and a conversion to records gives records that
+// parse, on success and on failure.
 func FuzzConvert(f *testing.F) {
 	for _, c := range []struct {
 		from, to uint8
@@ -29,6 +30,9 @@ func FuzzConvert(f *testing.F) {
 		{0, 1, "[Game \"oware\"]\n\n*"},
 		{1, 2, "[Variant \"chess\"]\n\n1. e4 *"},
 		{2, 1, "1. F+2"},
+		{0, 0, "[Game \"ataxx\"]\n\n1. f2? $2 {c} (1. g2 (1. a1)) 1... g7f5 *\n[Game \"ataxx\"]\n\n1. a1 *"},
+		{1, 1, "[FEN \"x5o/7/7/7/7/7/o5x x 0 1\"]\n\n1. f2 {+0.50/5} b2?! $6 (1... a2) 1-0"},
+		{2, 2, "1. F? {a} (1. E) f $1 *"},
 	} {
 		f.Add(c.from, c.to, c.in)
 	}
@@ -44,8 +48,13 @@ func FuzzConvert(f *testing.F) {
 				}
 			}
 		case 1:
-			if errb.Len() == 0 || out.Len() != 0 {
+			if errb.Len() == 0 {
 				t.Fatalf("%q %q: status 1 with stdout %q, stderr %q", args, in, out.String(), errb.String())
+			}
+			if args[3] == "record" {
+				if _, _, err := record.ParseAll(out.String()); err != nil {
+					t.Fatalf("%q %q: the games written before the failure do not parse: %v\n%s", args, in, err, out.String())
+				}
 			}
 		default:
 			t.Fatalf("%q %q: status %d: %s", args, in, code, errb.String())

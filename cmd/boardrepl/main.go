@@ -21,6 +21,7 @@ import (
 	"boardrepl/repl"
 	_ "boardrepl/rules/all"
 	"boardrepl/rules/oware"
+	"boardrepl/rules/record/native"
 	"boardrepl/scripting"
 )
 
@@ -51,7 +52,10 @@ game.rec --depth 4'); '--' ends them. Run 'boardrepl help COMMAND' (or
 // commands (runScript).
 var runCmd = &command.Command{Name: "run", Summary: scripting.Cmd.Summary, Usage: scripting.Cmd.Usage, Args: -1}
 
-func init() { runCmd.Run = runScript }
+func init() {
+	runCmd.Run = runScript
+	repl.ForeignRecord = native.Convert // load reads Ataxx PGN and OGN games
+}
 
 // commands lists the subcommands in the order help shows them; each is
 // declared where it lives, as a command.Command.

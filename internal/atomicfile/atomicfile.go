@@ -17,8 +17,10 @@
 package atomicfile
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -47,6 +49,16 @@ const maxLinks = 40
 // Write writes data to name. Unless overwrite, an existing file is an error
 // wrapping ErrExist, and stays as it was.
 func Write(name string, data []byte, overwrite bool) error {
+	return WriteFrom(name, overwrite, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFrom writes to name what fill writes, as Write does (so a long
+// output need not be held whole): when fill fails, the file stays as it
+// was (a FIFO or a device has had what was written).
+func WriteFrom(name string, overwrite bool, fill func(io.Writer) error) error {
 	if name == "" {
 		return ErrEmptyName
 	}
@@ -55,7 +67,7 @@ func Write(name string, data []byte, overwrite bool) error {
 		return err
 	}
 	if st == nil {
-		return create(name, target, data, overwrite, 0o644, nil)
+		return create(name, target, fill, overwrite, 0o644, nil)
 	}
 	mode := st.Mode()
 	switch {
@@ -63,12 +75,12 @@ func Write(name string, data []byte, overwrite bool) error {
 		if !overwrite {
 			return fmt.Errorf("%s: %w", name, ErrExist)
 		}
-		return create(name, target, data, true, mode.Perm(), st)
+		return create(name, target, fill, true, mode.Perm(), st)
 	case mode&(fs.ModeNamedPipe|fs.ModeCharDevice) != 0:
 		if !overwrite {
 			return fmt.Errorf("%s: %w (%s)", name, ErrExist, textfile.Kind(mode))
 		}
-		return writeStraight(name, target, data)
+		return writeStraight(name, target, fill)
 	default:
 		return fmt.Errorf("%s is %s: only a regular file, a FIFO or a character device can be written", name, textfile.Kind(mode))
 	}
@@ -105,7 +117,7 @@ func resolve(name string) (string, os.FileInfo, error) {
 
 // writeStraight writes to a FIFO or a character device in place: it is
 // opened for writing only, never created, truncated or renamed over.
-func writeStraight(name, target string, data []byte) error {
+func writeStraight(name, target string, fill func(io.Writer) error) error {
 	f, err := os.OpenFile(target, os.O_WRONLY, 0)
 	if err != nil {
 		return err
@@ -115,17 +127,17 @@ func writeStraight(name, target string, data []byte) error {
 		f.Close()
 		return fmt.Errorf("%s changed while it was opened", name)
 	}
-	if _, err := f.Write(data); err != nil {
+	if err := fill(f); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
 }
 
-// create writes data to a temporary file next to target and renames it to
+// create writes what fill writes to a temporary file next to target and renames it to
 // target (overwrite) or links it there (fails if target appeared). old, when
 // not nil, is the regular file being replaced: its owner is kept.
-func create(name, target string, data []byte, overwrite bool, perm fs.FileMode, old os.FileInfo) error {
+func create(name, target string, fill func(io.Writer) error, overwrite bool, perm fs.FileMode, old os.FileInfo) error {
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
 	if err != nil {
 		// Name the file asked for and its folder, not the temporary name.
@@ -140,7 +152,12 @@ func create(name, target string, data []byte, overwrite bool, perm fs.FileMode, 
 	}
 	tn := tmp.Name()
 	defer os.Remove(tn)
-	if _, err := tmp.Write(data); err != nil {
+	w := bufio.NewWriterSize(tmp, 64<<10)
+	if err := fill(w); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
 		tmp.Close()
 		return err
 	}

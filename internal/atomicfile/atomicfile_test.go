@@ -211,3 +211,33 @@ func TestMissingFolder(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// WriteFrom streams what fill writes; when fill fails the file stays as it
+// was and no temporary file is left.
+func TestWriteFrom(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "out.pgn")
+	if err := os.WriteFile(name, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("game 3: illegal")
+	err := WriteFrom(name, true, func(w io.Writer) error {
+		io.WriteString(w, "game 1\ngame 2\n")
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("got %v", err)
+	}
+	if b, _ := os.ReadFile(name); string(b) != "old\n" {
+		t.Errorf("the file became %q", b)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 1 {
+		t.Errorf("left %d files", len(es))
+	}
+	if err := WriteFrom(name, true, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(name); string(b) != "new\n" {
+		t.Errorf("the file is %q", b)
+	}
+}

@@ -277,8 +277,10 @@ func (a *Analyser) ConfirmLimits(g rules.Game) (engine.Limits, bool) {
 
 // ConfirmText says in words where the marks of an analysis of g are
 // confirmed ("depths 8 and 10", "time 3s"), or "" when they are not.
-func (a *Analyser) ConfirmText(g rules.Game) string {
-	steps := a.opts.steps(g)
+func (a *Analyser) ConfirmText(g rules.Game) string { return a.opts.confirmText(g) }
+
+func (o Options) confirmText(g rules.Game) string {
+	steps := o.steps(g)
 	switch len(steps) {
 	case 0:
 		return ""

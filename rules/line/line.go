@@ -62,6 +62,11 @@ type Line struct {
 	// observe, when set, is called after each ply played (the game is
 	// then in the position after it).
 	observe func(Ply)
+	// notes are the plies' annotations (glyphs, comments, variations) by
+	// index, kept apart from the plies (most have none); comments are the
+	// game's comments before its first move.
+	notes    map[int]record.Annotation
+	comments []string
 }
 
 type ending struct {
@@ -119,6 +124,13 @@ func (l *Line) Clone() *Line {
 		c.ended = &e
 	}
 	c.observe = nil
+	if l.notes != nil {
+		c.notes = make(map[int]record.Annotation, len(l.notes))
+		for k, v := range l.notes {
+			c.notes[k] = v
+		}
+	}
+	c.comments = append([]string(nil), l.comments...)
 	// The clone's game can take back only what l's game could; a game
 	// parsed from a position string cannot go back before it. Plies before
 	// what Unplay can reach are kept in the line all the same: Goto
@@ -219,6 +231,11 @@ func (l *Line) push(m rules.Move, forced bool) Ply {
 	if l.cur < len(l.plies) {
 		l.text = l.text[:l.plies[l.cur].off]
 		l.plies = l.plies[:l.cur]
+		for k := range l.notes {
+			if k >= l.cur {
+				delete(l.notes, k) // a new move over an annotated one
+			}
+		}
 	}
 	p := Ply{Move: m, Text: l.g.FormatMove(m), Side: l.g.SideToMove(), Forced: forced}
 	l.plies = append(l.plies, ply{move: m, off: uint32(len(l.text)), n: uint16(len(p.Text)), side: int8(p.Side), forced: forced})
@@ -342,14 +359,92 @@ func (l *Line) PlayWritten(text string) ([]Ply, error) {
 // move that is not legal stops it with an error naming the move's number
 // (counting from first), its line when known, and the reason; the moves
 // before it stay played.
+//
+// Each move's annotation goes with the ply it wrote. Its variations are
+// played too, each from the position before the move (on a copy: the line
+// does not change); the first illegal move of a variation stops it with a
+// *VariationError naming the move it is an alternative to and the position
+// it starts from.
 func (l *Line) PlayMoves(moves []record.Move, first int) error {
 	for i, m := range moves {
-		if _, err := l.PlayWritten(m.Text); err != nil {
+		var before rules.Game
+		if len(m.Variations) > 0 {
+			before = l.g.Clone()
+		}
+		c0 := l.cur
+		played, err := l.PlayWritten(m.Text)
+		if err != nil {
 			return &MoveError{Index: first + i, Move: m, Err: err}
+		}
+		if !m.Annotation.Empty() {
+			a := m.Annotation
+			if len(a.Variations) > 0 {
+				start := before.Position()
+				for _, v := range a.Variations {
+					vl := FromGame(before.Clone())
+					if err := vl.PlayMoves(v, 1); err != nil {
+						return &VariationError{Of: first + i, OfMove: m, Start: start, Err: err}
+					}
+				}
+			}
+			l.Annotate(WrittenIndex(c0, played), a)
 		}
 	}
 	return nil
 }
+
+// WrittenIndex is the index of the ply a written move played (PlayWritten
+// returned played when the line was at ply c0): its first ply that is not
+// a forced pass, or the forced pass just before it that the move wrote out.
+func WrittenIndex(c0 int, played []Ply) int {
+	for i, p := range played {
+		if !p.Forced {
+			return c0 + i
+		}
+	}
+	return c0 - 1
+}
+
+// VariationError is a move of a variation that could not be played.
+type VariationError struct {
+	Of     int         // the number of the move the variation is an alternative to
+	OfMove record.Move // that move
+	Start  string      // the position the variation starts from
+	Err    error       // the move of the variation that failed (*MoveError, or a VariationError deeper)
+}
+
+func (e *VariationError) Error() string {
+	return fmt.Sprintf("%v (in a variation of move %d %q, from %s)", e.Err, e.Of, e.OfMove.Text, e.Start)
+}
+
+func (e *VariationError) Unwrap() error { return e.Err }
+
+// Annotate sets the annotation of ply i (glyph, NAGs, comments,
+// variations: record.Annotation); an empty one removes it. Playing another
+// move where ply i was drops it.
+func (l *Line) Annotate(i int, a record.Annotation) {
+	if i < 0 || i >= len(l.plies) {
+		return
+	}
+	if a.Empty() {
+		delete(l.notes, i)
+		return
+	}
+	if l.notes == nil {
+		l.notes = map[int]record.Annotation{}
+	}
+	l.notes[i] = a
+}
+
+// Note is the annotation of ply i (empty when it has none).
+func (l *Line) Note(i int) record.Annotation { return l.notes[i] }
+
+// SetComments sets the game's comments (before its first move); Comments
+// returns them.
+func (l *Line) SetComments(c []string) { l.comments = append([]string(nil), c...) }
+
+// Comments are the game's comments, before its first move.
+func (l *Line) Comments() []string { return l.comments }
 
 // MoveError is a move of a written line that could not be played.
 type MoveError struct {
@@ -455,6 +550,7 @@ func (l *Line) Goto(n int) error {
 func (l *Line) Rebase() {
 	l.start = l.g.Position()
 	l.plies, l.text, l.cur, l.ended = nil, nil, 0, nil
+	l.notes, l.comments = nil, nil
 }
 
 // Edit applies an editor's changes to a copy of the position. When they

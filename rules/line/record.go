@@ -13,7 +13,7 @@ import (
 // the game's start position), the tags given (in their order: Date,
 // players...), Result and, when the game is over, Termination with the
 // result in words ("south wins 20-28 (agreed: ...)"); then the moves played
-// up to the cursor.
+// up to the cursor, with their annotations, and the game's comments.
 func (l *Line) Record(tags ...record.Tag) *record.Record {
 	r := &record.Record{}
 	r.Set(record.TagGame, l.info.ID)
@@ -34,7 +34,9 @@ func (l *Line) Record(tags ...record.Tag) *record.Record {
 	r.Moves = make([]record.Move, l.cur)
 	for i := range r.Moves {
 		r.Moves[i].Text = string(l.textAt(i))
+		r.Moves[i].Annotation = l.notes[i]
 	}
+	r.Comments = l.comments
 	return r
 }
 
@@ -47,8 +49,12 @@ func (l *Line) Record(tags ...record.Tag) *record.Record {
 // whose Result says the game ended by the players' agreement, where the
 // rules have not ended it, is ended so again (Agree).
 //
+// The line keeps the moves' annotations and the record's comments.
+//
 // The first move that is not legal stops the replay: the error (a
-// *MoveError) names its number, its line in the text and the reason.
+// *MoveError, or a *VariationError for a move of a variation) names its
+// number, its line in the text and the reason. A result that contradicts
+// the moves is an error too (CheckResult).
 func Replay(r *record.Record, base *Line) (*Line, error) {
 	l, err := startOf(r, base)
 	if err != nil {
@@ -58,7 +64,48 @@ func Replay(r *record.Record, base *Line) (*Line, error) {
 		return nil, err
 	}
 	l.agreedIn(r)
+	if _, err := CheckResult(r, l); err != nil {
+		return nil, err
+	}
+	l.SetComments(r.Comments)
 	return l, nil
+}
+
+// CheckResult compares a record's result with the end of its moves as l
+// (the record replayed) reaches it. It is an error when the rules end the
+// game with another result than the record's (1-0 where the second side
+// has won). It is a warning when the record gives a result the moves do
+// not reach (resignation, adjudication, time) and nothing says why: no
+// Termination or Adjudicated tag and no comment after the last move (match
+// runners and game sites write one of these); and when the moves end the
+// game but the result is "*". A plain move list (no result) is not checked.
+func CheckResult(r *record.Record, l *Line) (warning string, err error) {
+	res := r.ResultText()
+	if r.Result == "" && !r.Has(record.TagResult) {
+		return "", nil
+	}
+	gr := l.Result()
+	if gr.Over() {
+		if want := record.ResultToken(true, gr.Winner); res != want {
+			if res == record.Unfinished {
+				return fmt.Sprintf("the moves end the game (%s), but the result is *", l.FormatResult()), nil
+			}
+			if record.IsResult(res) {
+				return "", fmt.Errorf("the result %s contradicts the moves: they end the game with %s (%s)", res, want, l.FormatResult())
+			}
+		}
+		return "", nil
+	}
+	if res == record.Unfinished || !record.IsResult(res) {
+		return "", nil
+	}
+	if r.Get(record.TagTermination) != "" || r.Get("Adjudicated") != "" {
+		return "", nil
+	}
+	if n := len(r.Moves); n > 0 && len(r.Moves[n-1].After) > 0 {
+		return "", nil
+	}
+	return fmt.Sprintf("the result is %s, but the game goes on after the last move and no Termination tag says why", res), nil
 }
 
 // startOf starts the line a record's moves are played on.

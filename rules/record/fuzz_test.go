@@ -7,8 +7,10 @@ import (
 )
 
 // FuzzParseAll: any text gives records or an error, never a panic. Line
-// numbers (record starts, moves, errors) point into the whole text, and each
-// move is written on the line it is said to come from.
+// numbers (record starts, moves, errors) point into the whole text, records
+// start in order (a record may start on the line where the one before it
+// ends with its result), and each move is written on the line it is said to
+// come from.
 func FuzzParseAll(f *testing.F) {
 	for _, s := range []string{
 		"# two puzzles\n\n[Game \"ataxx\"]\n[Goal \"win 1\"]\n\n1. a6 1-0\n\n[Game \"tablut\"]\n\n1... d5-d3\n2. c3-c4 *\n",
@@ -19,6 +21,9 @@ func FuzzParseAll(f *testing.F) {
 		"\n\n\n",
 		"[A \"1\"]\n[A \"2\"]\n",
 		"x { y\n[B \"z\"]\n} w\n",
+		"[Game \"ataxx\"]\n\n1. f2? $2 { c } (1. g2 b6 (1... a6) 2. b5) b6 *\n% skip\n[Game \"oware\"]\n\n1. A L 1-0\n",
+		"1. a b 3. c\n",
+		"a $300 (b\n",
 	} {
 		f.Add(s)
 	}
@@ -40,7 +45,7 @@ func FuzzParseAll(f *testing.F) {
 		}
 		prev := 0
 		for i, r := range recs {
-			if starts[i] <= prev || starts[i] > len(lines) {
+			if starts[i] < prev || starts[i] < 1 || starts[i] > len(lines) {
 				t.Fatalf("%q: record %d starts on line %d (previous %d, %d lines)", s, i, starts[i], prev, len(lines))
 			}
 			prev = starts[i]

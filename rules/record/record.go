@@ -13,15 +13,22 @@
 //
 //	1. f2 b6 2. g1e3 a7c5 1-0
 //
+// Moves may carry annotations as PGN writes them (glyphs, NAGs, comments,
+// variations: e3? $2 { a comment } (e2 f2)), which are kept and written
+// back. One reader (Scanner) reads every record format and stream: see it
+// for the syntax.
+//
 // The package knows nothing of any game: moves are kept as text, and the
 // caller plays them. A plain move list (no tags) is a record too.
 package record
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"sort"
+	"strconv"
 	"strings"
-	"unicode"
 )
 
 // Standard tag names.
@@ -48,20 +55,42 @@ type Tag struct {
 	Name, Value string
 }
 
-// Move is one move of the record, as written, with the line it was read from
-// (0 for moves not read from text).
+// Annotation is what a record says about a move besides the move: its
+// glyph, its NAGs, comments before and after it, and variations, each an
+// alternative to it (a line of moves with their own annotations).
+type Annotation struct {
+	Glyph      string   // "!", "?", "!!", "??", "!?" or "?!" (NAGs 1-6), or ""
+	NAGs       []int    // numeric annotation glyphs ($0-$255), in order
+	Before     []string // comments before the move (the start of a variation)
+	After      []string // comments after it
+	Variations [][]Move // alternatives to the move, in order
+}
+
+// Empty reports whether the annotation holds nothing.
+func (a Annotation) Empty() bool {
+	return a.Glyph == "" && len(a.NAGs) == 0 && len(a.Before) == 0 && len(a.After) == 0 && len(a.Variations) == 0
+}
+
+// Move is one move of the record, as written, with where it was read from
+// (line and column, 0 for moves not read from text) and its annotation.
 type Move struct {
-	Text string
-	Line int
+	Text      string
+	Line, Col int
+	Annotation
 }
 
 // Record is a parsed game record.
 type Record struct {
 	Tags  []Tag
 	Moves []Move
+	// Comments are the comments before the first move (the game's
+	// comment).
+	Comments []string
 	// Result is the result token that ended the move text ("1-0", "0-1",
 	// "1/2-1/2", "*"), or "" when there was none.
 	Result string
+	// Line is the line of the text the record starts on (0 when not read).
+	Line int
 }
 
 // Get returns a tag's value (names compare without case), or "".
@@ -130,8 +159,9 @@ func ResultToken(over bool, winner int) string {
 	return DrawResult
 }
 
-// Format writes the record: tags one per line, a blank line, then the moves
-// numbered by pairs ("1. a b 2. c d"), wrapped at about 79 columns, and the
+// Format writes the record: tags one per line, a blank line, then the
+// moves numbered by pairs ("1. a b 2. c d") with their annotations in PGN's
+// way (e3? $2 { a comment } (e2 f2)), wrapped at about 79 columns, and the
 // result token (the Result tag's value, or "*").
 func (r *Record) Format() string {
 	var b strings.Builder
@@ -141,17 +171,82 @@ func (r *Record) Format() string {
 	if len(r.Tags) > 0 {
 		b.WriteByte('\n')
 	}
-	var words []string
-	for i, m := range r.Moves {
-		if i%2 == 0 {
-			words = append(words, fmt.Sprintf("%d.", i/2+1))
-		}
-		words = append(words, m.Text)
-	}
-	res := r.ResultText()
-	words = append(words, res)
-	WriteWords(&b, words)
+	WriteWords(&b, Movetext(r.Comments, r.Moves, 1, false, r.ResultText()))
 	return b.String()
+}
+
+// Movetext returns the words of a move text: the comments before the first
+// move, the moves numbered from number (second: the first move is the
+// second side's, written "N..."), each with its annotation, and the result
+// (none when result is ""). A move of the second side is numbered "N..."
+// when a comment or a variation comes between it and the move before, as
+// PGN writes it.
+func Movetext(comments []string, moves []Move, number int, second bool, result string) []string {
+	var words []string
+	for _, c := range comments {
+		words = appendComment(words, c)
+	}
+	words = appendMoves(words, moves, numbering{true, number, second})
+	if result != "" {
+		words = append(words, result)
+	}
+	return words
+}
+
+// appendComment appends a comment as words of the move text: a short one
+// ("{ +0.45/3 0.1s }") as one word, so that wrapping never splits it, a
+// long one with its braces on its first and last words, so that no brace
+// stands alone at the end of a line.
+func appendComment(words []string, c string) []string {
+	// A comment cannot hold '}' (nothing read from text does).
+	f := strings.Fields(strings.ReplaceAll(c, "}", ")"))
+	if len(f) == 0 {
+		return append(words, "{ }")
+	}
+	if t := strings.Join(f, " "); len(t) <= shortComment {
+		return append(words, "{ "+t+" }")
+	}
+	f[0] = "{ " + f[0]
+	f[len(f)-1] += " }"
+	return append(words, f...)
+}
+
+// shortComment is the longest comment written as one word of the move
+// text, never split across lines.
+const shortComment = 40
+
+func appendMoves(words []string, moves []Move, num numbering) []string {
+	number := true
+	for _, m := range moves {
+		for _, c := range m.Before {
+			words = appendComment(words, c)
+			number = true
+		}
+		if !num.second || number {
+			words = append(words, num.String())
+		}
+		number = false
+		words = append(words, m.Text+m.Glyph)
+		for _, n := range m.NAGs {
+			words = append(words, "$"+strconv.Itoa(n))
+		}
+		for _, c := range m.After {
+			words = appendComment(words, c)
+			number = true
+		}
+		for _, v := range m.Variations {
+			inner := appendMoves(nil, v, num)
+			if len(inner) == 0 {
+				continue
+			}
+			inner[0] = "(" + inner[0]
+			inner[len(inner)-1] += ")"
+			words = append(words, inner...)
+			number = true
+		}
+		num.advance()
+	}
+	return words
 }
 
 // ResultText is the record's result: the token that ended its moves, else
@@ -193,151 +288,42 @@ func Quote(s string) string {
 	return `"` + s + `"`
 }
 
-// Error is a parse error at a line of the text.
+// Error is a parse error at a line (and column, when known) of the text.
 type Error struct {
-	Line int
-	Msg  string
+	Line, Col int
+	Msg       string
+	Err       error // what it wraps, if anything (textfile.ErrTooLarge)
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+func (e *Error) Error() string {
+	if e.Col > 0 {
+		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+}
 
-// Parse reads a record. Tags come first, one [Name "Value"] per line; then
-// the moves, separated by white space. Move numbers ("12." or "12...") are
-// skipped; comments in braces {..}, after ';' or after '#' to the end of the
-// line are ignored; a result token ends the moves. A text without tags is a
-// plain move list.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Parse reads one record (see Scanner for what a record holds). A text
+// without tags is a plain move list; an empty text is an empty record. A
+// second record in the text is an error.
 func Parse(text string) (*Record, error) {
-	r := &Record{}
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	inComment := 0 // line where an open brace comment started
-	tagsDone := false
-	for li, line := range lines {
-		ln := li + 1
-		if inComment == 0 && !tagsDone {
-			t := strings.TrimSpace(line)
-			if t == "" {
-				continue
-			}
-			if strings.HasPrefix(t, "[") {
-				tag, err := parseTag(t)
-				if err != nil {
-					return nil, &Error{ln, err.Error()}
-				}
-				if r.Has(tag.Name) {
-					return nil, &Error{ln, fmt.Sprintf("tag %s given twice", tag.Name)}
-				}
-				r.Tags = append(r.Tags, tag)
-				continue
-			}
-			tagsDone = true
-		}
-		rest := line
-		for rest != "" {
-			if inComment != 0 {
-				j := strings.IndexByte(rest, '}')
-				if j < 0 {
-					rest = ""
-					break
-				}
-				inComment = 0
-				rest = rest[j+1:]
-				continue
-			}
-			rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
-			if rest == "" {
-				break
-			}
-			switch rest[0] {
-			case '{':
-				inComment = ln
-				rest = rest[1:]
-				continue
-			case ';', '#':
-				rest = ""
-				continue
-			case '[':
-				return nil, &Error{ln, "tag after the moves"}
-			}
-			end := strings.IndexFunc(rest, func(c rune) bool { return unicode.IsSpace(c) || c == '{' || c == ';' })
-			if end < 0 {
-				end = len(rest)
-			}
-			tok := rest[:end]
-			rest = rest[end:]
-			if r.Result != "" {
-				return nil, &Error{ln, fmt.Sprintf("%q after the result %s", tok, r.Result)}
-			}
-			for t := stripNumber(tok); t != tok; t = stripNumber(tok) {
-				tok = t
-			}
-			if tok == "" {
-				continue
-			}
-			if tok[0] == '[' { // "1.[Game ...": a tag glued to a move number
-				return nil, &Error{ln, "tag after the moves"}
-			}
-			if IsResult(tok) {
-				r.Result = tok
-				continue
-			}
-			r.Moves = append(r.Moves, Move{Text: tok, Line: ln})
-		}
+	s := NewScanner(strings.NewReader(text))
+	r, err := s.ReadRecord()
+	if errors.Is(err, io.EOF) {
+		return &Record{}, nil
 	}
-	if inComment != 0 {
-		return nil, &Error{inComment, "comment '{' is never closed"}
+	if err != nil {
+		return nil, err
 	}
-	return r, nil
-}
-
-// stripNumber removes a leading move number "12." or "12..." from a token.
-func stripNumber(tok string) string {
-	i := 0
-	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
-		i++
+	next, err := s.ReadRecord()
+	switch {
+	case errors.Is(err, io.EOF):
+		return r, nil
+	case err != nil:
+		return nil, err
 	}
-	if i == 0 || i == len(tok) || tok[i] != '.' {
-		return tok
-	}
-	for i < len(tok) && tok[i] == '.' {
-		i++
-	}
-	return tok[i:]
-}
-
-func parseTag(t string) (Tag, error) {
-	if !strings.HasSuffix(t, "]") {
-		return Tag{}, fmt.Errorf("tag %s: missing ']'", t)
-	}
-	body := strings.TrimSpace(t[1 : len(t)-1])
-	sp := strings.IndexFunc(body, unicode.IsSpace)
-	if sp <= 0 {
-		return Tag{}, fmt.Errorf("tag %s: want [Name \"value\"]", t)
-	}
-	name := body[:sp]
-	for _, c := range name {
-		if !(c == '_' || c == '-' || unicode.IsLetter(c) || unicode.IsDigit(c)) {
-			return Tag{}, fmt.Errorf("tag name %q: letters, digits and _ only", name)
-		}
-	}
-	v := strings.TrimSpace(body[sp:])
-	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
-		return Tag{}, fmt.Errorf("tag %s: the value must be in double quotes", name)
-	}
-	var b strings.Builder
-	v = v[1 : len(v)-1]
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if c == '\\' && i+1 < len(v) {
-			i++
-			b.WriteByte(v[i])
-			continue
-		}
-		if c == '"' {
-			return Tag{}, fmt.Errorf("tag %s: unescaped '\"' in the value", name)
-		}
-		b.WriteByte(c)
-	}
-	return Tag{name, b.String()}, nil
+	return nil, &Error{Line: next.Line, Msg: "a second record starts here (one record was expected)"}
 }
 
 // SortTags orders the standard tags first (Game, Options, Position, Date),

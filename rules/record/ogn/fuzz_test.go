@@ -19,6 +19,7 @@ func FuzzImport(f *testing.F) {
 		"[Position \"bogus\"]\n\n*",
 		"[Options \"nosuch\"]\n\n*",
 		"1. f", "1. F F", "1. F+2", "1. G", "1. F+x", "1. F+-1", "1. F+",
+		"1. F? { a } { b } (1. E e) f $1 2. E!! *",
 		"",
 	} {
 		f.Add(s)

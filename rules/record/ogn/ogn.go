@@ -19,6 +19,11 @@
 // J K L is OGN A B C D E F a b c d e f) and of roles: OGN's South, who moves
 // first, is boardrepl's north (side 0) and OGN's North is boardrepl's south.
 // The tags follow the roles: [South] holds the name in boardrepl's [North].
+//
+// Annotations: OGN as Aualé (Aalina's own program) writes it has one
+// comment a move, and its reader skips glyphs, NAGs and a variation; Export
+// writes glyphs, NAGs and a move's comments as one, Import reads them all
+// (see ognNote and ImportRecord).
 package ogn
 
 import (
@@ -33,6 +38,10 @@ import (
 )
 
 const boardreplOrder = "FEDCBAGHIJKL"
+
+// AualeVariant is the Variant tag of every OGN file Aualé writes; such a
+// game without an Options tag is read with end=tournament.
+const AualeVariant = "Oware Abapa"
 const ognOrder = "ABCDEFabcdef"
 
 // ToOGN converts a boardrepl pit letter to OGN's.
@@ -95,7 +104,7 @@ func Export(r *record.Record) (string, error) {
 	if g.SideToMove() != 0 {
 		return "", fmt.Errorf("the start has %s to move: OGN games start with South (boardrepl's north)", g.SideName(1))
 	}
-	var moves []string
+	var moves []record.Move
 	for i, m := range r.Moves {
 		mv, err := g.ParseMove(m.Text)
 		if err != nil {
@@ -108,7 +117,7 @@ func Export(r *record.Record) (string, error) {
 		if n := scores(g)[side] - before[side]; n > 0 {
 			text += "+" + strconv.Itoa(n)
 		}
-		moves = append(moves, text)
+		moves = append(moves, record.Move{Text: text, Annotation: ognNote(m.Annotation)})
 	}
 	res := r.ResultText()
 	out := &record.Record{Result: res}
@@ -130,31 +139,62 @@ func Export(r *record.Record) (string, error) {
 	if p := r.Get(record.TagPosition); p != "" {
 		out.Set(record.TagPosition, p)
 	}
+	if a := r.Get("Annotator"); a != "" {
+		out.Set("Annotator", a)
+	}
 	out.Set("Result", res)
 	// No Termination: boardrepl's words name its sides, which OGN's South
 	// and North would contradict; Import says it again from the replay.
-	out.AddMoves(moves...)
+	out.Moves = moves
 	return out.Format(), nil
 }
 
-// Import reads an OGN game into a boardrepl record, replaying it: a capture
-// count that the move does not make is an error.
+// ognNote is what OGN keeps of a move's annotation: its glyph, NAGs and
+// comments after it, these as one comment, since Aualé (Aalina's own
+// program, whose OGN this is) keeps one comment a move. Variations are not
+// written (Aualé skips a variation to its first ')', so a nested one would
+// be read as moves), nor is a comment before the first move (Aualé has no
+// place for it).
+func ognNote(a record.Annotation) record.Annotation {
+	out := record.Annotation{Glyph: a.Glyph, NAGs: a.NAGs}
+	if len(a.After) > 0 {
+		out.After = []string{strings.Join(a.After, " ")}
+	}
+	return out
+}
+
+// Import reads an OGN game into a boardrepl record (ImportRecord).
 func Import(text string) (*record.Record, error) {
 	p, err := record.Parse(text)
 	if err != nil {
 		return nil, err
 	}
-	r := &record.Record{}
+	r, _, err := ImportRecord(p)
+	return r, err
+}
+
+// ImportRecord turns an OGN game, as record.Scanner read it, into a
+// boardrepl record, replaying it: a capture count that the move does not
+// make is an error, and so is a result the moves contradict
+// (line.CheckResult, whose warning it returns). Glyphs, NAGs and comments
+// are kept; the moves of variations are given boardrepl's letters (their
+// capture counts dropped), and are checked when the record is replayed.
+func ImportRecord(p *record.Record) (*record.Record, string, error) {
+	r := &record.Record{Line: p.Line, Comments: p.Comments}
 	r.Set(record.TagGame, oware.Info.ID)
 	if o := p.Get(record.TagOptions); o != "" {
 		r.Set(record.TagOptions, o)
+	} else if p.Get("Variant") == AualeVariant {
+		// Aualé ends a game when a player has more than 24 seeds, as
+		// boardrepl's tournament endings do.
+		r.Set(record.TagOptions, "end=tournament")
 	}
 	if pos := p.Get(record.TagPosition); pos != "" {
 		r.Set(record.TagPosition, pos)
 	}
 	l, err := newLine(r)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	g := l.Game() // the position as the line goes on
 	if d := p.Get("Date"); d != "" {
@@ -174,18 +214,18 @@ func Import(text string) (*record.Record, error) {
 		where := fmt.Sprintf("line %d: move %d %q", m.Line, i+1, m.Text)
 		bpit, ok := FromOGN(pit)
 		if !ok {
-			return nil, fmt.Errorf("%s: want a pit A-F (South) or a-f (North), then +N for a capture", where)
+			return nil, "", fmt.Errorf("%s: want a pit A-F (South) or a-f (North), then +N for a capture", where)
 		}
 		if want := "ABCDEF"; g.SideToMove() == 1 {
 			if strings.Contains(want, pit) {
-				return nil, fmt.Errorf("%s: North's turn, North plays a-f", where)
+				return nil, "", fmt.Errorf("%s: North's turn, North plays a-f", where)
 			}
 		} else if !strings.Contains(want, pit) {
-			return nil, fmt.Errorf("%s: South's turn, South plays A-F", where)
+			return nil, "", fmt.Errorf("%s: South's turn, South plays A-F", where)
 		}
 		mv, err := g.ParseMove(bpit)
 		if err != nil {
-			return nil, fmt.Errorf("%s (boardrepl's %s): %v", where, bpit, err)
+			return nil, "", fmt.Errorf("%s (boardrepl's %s): %v", where, bpit, err)
 		}
 		side := g.SideToMove()
 		before := scores(g)
@@ -194,15 +234,21 @@ func Import(text string) (*record.Record, error) {
 		if hasCapt {
 			n, err := strconv.Atoi(capt)
 			if err != nil || n <= 0 {
-				return nil, fmt.Errorf("%s: capture %q: want a positive number", where, capt)
+				return nil, "", fmt.Errorf("%s: capture %q: want a positive number", where, capt)
 			}
 			if n != took {
-				return nil, fmt.Errorf("%s: the move takes %d seeds, not %d", where, took, n)
+				return nil, "", fmt.Errorf("%s: the move takes %d seeds, not %d", where, took, n)
 			}
 		} else if took > 0 {
-			return nil, fmt.Errorf("%s: the move takes %d seeds (write %s+%d)", where, took, pit, took)
+			return nil, "", fmt.Errorf("%s: the move takes %d seeds (write %s+%d)", where, took, pit, took)
 		}
-		r.Moves = append(r.Moves, record.Move{Text: bpit, Line: m.Line})
+		a := m.Annotation
+		a.Variations = fromOGNLines(a.Variations)
+		r.Moves = append(r.Moves, record.Move{Text: bpit, Line: m.Line, Col: m.Col, Annotation: a})
+	}
+	warn, err := line.CheckResult(p, l)
+	if err != nil {
+		return nil, "", err
 	}
 	res := p.ResultText()
 	r.Set(record.TagResult, res)
@@ -214,7 +260,28 @@ func Import(text string) (*record.Record, error) {
 	if term != "" {
 		r.Set(record.TagTermination, term)
 	}
-	return r, nil
+	return r, warn, nil
+}
+
+// fromOGNLines gives the moves of variations boardrepl's letters (a move
+// that is not a pit letter stays as written, for the replay to refuse).
+func fromOGNLines(vs [][]record.Move) [][]record.Move {
+	if vs == nil {
+		return nil
+	}
+	out := make([][]record.Move, len(vs))
+	for i, v := range vs {
+		out[i] = make([]record.Move, len(v))
+		for j, m := range v {
+			pit, _, _ := strings.Cut(m.Text, "+")
+			if b, ok := FromOGN(pit); ok {
+				m.Text = b
+			}
+			m.Variations = fromOGNLines(m.Variations)
+			out[i][j] = m
+		}
+	}
+	return out
 }
 
 func orUnknown(s string) string {

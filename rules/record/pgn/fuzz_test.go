@@ -17,6 +17,8 @@ var fuzzSeeds = []string{
 	"[Options \"bogus\"]\n\n*",
 	"[Black \"a\\tb\" ]\n\n1. f2 { never closed",
 	"1. h9 *",
+	"[FEN \"x5o/7/7/7/7/7/o5x x 0 1\"]\n\n{ g } 1. f2?! $6 { [%eval 0.2] } (1. g2 (1. a1) b2) 1... b2 $1 *\n",
+	"1. f2 b2 3. g2 *",
 	"",
 }
 
@@ -54,6 +56,12 @@ func FuzzImport(f *testing.F) {
 			}
 			if !slices.Equal(b.MoveTexts(), r.MoveTexts()) {
 				t.Fatalf("%q: game %d moves %v come back as %v", s, i+1, r.MoveTexts(), b.MoveTexts())
+			}
+			for k := range b.Moves {
+				x, y := r.Moves[k], b.Moves[k]
+				if x.Glyph != y.Glyph || !slices.Equal(x.NAGs, y.NAGs) || !slices.Equal(x.After, y.After) || len(x.Variations) != len(y.Variations) {
+					t.Fatalf("%q: game %d move %d's annotation %+v comes back as %+v", s, i+1, k+1, x.Annotation, y.Annotation)
+				}
 			}
 		}
 	})

@@ -22,6 +22,7 @@ package pgn
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -31,40 +32,23 @@ import (
 	"boardrepl/rules/record"
 )
 
-// Split cuts a PGN text into its games: a game starts at a tag line that
-// follows move text.
-func Split(text string) []string {
-	var games []string
-	var cur []string
-	moves := false
-	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "[") && moves {
-			games = append(games, strings.Join(cur, "\n"))
-			cur, moves = nil, false
-		}
-		if t != "" && !strings.HasPrefix(t, "[") {
-			moves = true
-		}
-		cur = append(cur, line)
-	}
-	if strings.TrimSpace(strings.Join(cur, "")) != "" {
-		games = append(games, strings.Join(cur, "\n"))
-	}
-	return games
-}
-
 // Import reads every game of an Ataxx PGN text into boardrepl records
-// (Game "ataxx", Red for Black, Blue for White, Position for a FEN that is
-// not the start), replaying each to check its moves.
+// (ImportRecord).
 func Import(text string) ([]*record.Record, error) {
 	var out []*record.Record
-	for i, chunk := range Split(text) {
-		r, err := ImportGame(chunk)
-		if err != nil {
-			return nil, fmt.Errorf("game %d: %w", i+1, err)
+	sc := record.NewScanner(strings.NewReader(text))
+	for i := 1; ; i++ {
+		p, err := sc.ReadRecord()
+		if errors.Is(err, io.EOF) {
+			break
 		}
-		out = append(out, r)
+		if err == nil {
+			p, _, err = ImportRecord(p)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i, err)
+		}
+		out = append(out, p)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no game in the PGN")
@@ -72,16 +56,17 @@ func Import(text string) ([]*record.Record, error) {
 	return out, nil
 }
 
-// ImportGame reads one game.
-func ImportGame(text string) (*record.Record, error) {
-	p, err := record.Parse(text)
-	if err != nil {
-		return nil, err
-	}
+// ImportRecord turns one game of an Ataxx PGN, as record.Scanner read it,
+// into a boardrepl record (Game "ataxx", Red for Black, Blue for White,
+// Position for a FEN that is not the start), replaying it to check its
+// moves (forced passes may be written, 0000, or left out) and its result
+// (line.CheckResult: an error, or the warning it returns). The moves'
+// annotations and the game's comments are kept.
+func ImportRecord(p *record.Record) (*record.Record, string, error) {
 	if v := p.Get("Variant"); v != "" && !strings.EqualFold(v, "ataxx") {
-		return nil, fmt.Errorf("variant %q: not Ataxx", v)
+		return nil, "", fmt.Errorf("variant %q: not Ataxx", v)
 	}
-	r := &record.Record{}
+	r := &record.Record{Line: p.Line, Comments: p.Comments}
 	r.Set(record.TagGame, ataxx.Info.ID)
 	if o := p.Get(record.TagOptions); o != "" {
 		r.Set(record.TagOptions, o)
@@ -89,7 +74,7 @@ func ImportGame(text string) (*record.Record, error) {
 	fen := p.Get("FEN")
 	opts, err := ataxx.Info.ParseOptions(strings.Fields(p.Get(record.TagOptions)))
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if fen == "startpos" {
 		fen = ""
@@ -101,7 +86,7 @@ func ImportGame(text string) (*record.Record, error) {
 		if u := errors.Unwrap(err); u != nil {
 			err = u // line.New names the position; say FEN
 		}
-		return nil, fmt.Errorf("FEN %q: %v", fen, err)
+		return nil, "", fmt.Errorf("FEN %q: %v", fen, err)
 	}
 	if pos := l.Start(); pos != ataxx.StartPosition {
 		r.Set(record.TagPosition, pos)
@@ -121,9 +106,22 @@ func ImportGame(text string) (*record.Record, error) {
 		}
 	}
 	if err := l.PlayMoves(p.Moves, 1); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	r.Moves = l.Record().Moves
+	warn, err := line.CheckResult(p, l)
+	if err != nil {
+		return nil, "", err
+	}
+	// The moves as written, in boardrepl's canonical text, with their
+	// annotations and where they were written: a forced pass the PGN left
+	// out (the only ply the line still marks forced) stays out.
+	for i, m := range l.Record().Moves {
+		if !l.At(i).Forced {
+			j := len(r.Moves)
+			m.Line, m.Col = p.Moves[j].Line, p.Moves[j].Col
+			r.Moves = append(r.Moves, m)
+		}
+	}
 	g := l.Game()
 	res := p.ResultText()
 	r.Set(record.TagResult, res)
@@ -138,7 +136,7 @@ func ImportGame(text string) (*record.Record, error) {
 	if term != "" {
 		r.Set(record.TagTermination, term)
 	}
-	return r, nil
+	return r, warn, nil
 }
 
 // quote writes a tag value as PGN does, escaping only '\\' and '"' (the
@@ -175,7 +173,7 @@ func Export(r *record.Record) (string, error) {
 	if err := l.PlayMoves(r.Moves, 1); err != nil {
 		return "", err
 	}
-	moves := l.Played()
+	moves := l.Record().Moves
 	res := r.ResultText()
 	get := func(name string) string {
 		if v := r.Get(name); v != "" {
@@ -206,22 +204,13 @@ func Export(r *record.Record) (string, error) {
 	if t := r.Get(record.TagTermination); t != "" {
 		tag("Termination", t)
 	}
-	b.WriteByte('\n')
-	var words []string
-	for i, m := range moves {
-		ply := i
-		if firstSide == 1 {
-			ply++
+	for _, t := range r.Tags {
+		switch t.Name {
+		case "Annotator":
+			tag(t.Name, t.Value)
 		}
-		switch {
-		case i == 0 && firstSide == 1:
-			words = append(words, "1...")
-		case ply%2 == 0:
-			words = append(words, strconv.Itoa(ply/2+1)+".")
-		}
-		words = append(words, m)
 	}
-	words = append(words, res)
-	record.WriteWords(&b, words)
+	b.WriteByte('\n')
+	record.WriteWords(&b, record.Movetext(r.Comments, moves, 1, firstSide == 1, res))
 	return b.String(), nil
 }
