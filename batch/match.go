@@ -365,25 +365,11 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err := os.MkdirAll(mf.recordDir, 0o755); err != nil {
 			return fail(stderr, c.Name, err)
 		}
-		seed, found, err := loadMatchRecords(mf.recordDir, &cfg, g, done)
+		found, err := loadMatchRecords(mf.recordDir, &cfg, seedGiven, done)
 		if err != nil {
 			return fail(stderr, c.Name, usageError{err.Error()})
 		}
-		if found {
-			if seedGiven && seed != cfg.Seed {
-				return fail(stderr, c.Name, usagef("--record %s holds games of seed %d, not %d", mf.recordDir, seed, cfg.Seed))
-			}
-			cfg.Seed, seedGiven = seed, true
-		}
-		// The resumed games must be this match's: their openings too.
-		for i := 0; i < cfg.Games; i++ {
-			if r, ok := done[i]; ok {
-				if _, name := cfg.OpeningOf(i); r.Opening != name {
-					return fail(stderr, c.Name, usagef("%s started from opening %q, but game %d of this match starts from %q (another --openings?)",
-						recordName(mf.recordDir, i), r.Opening, i+1, name))
-				}
-			}
-		}
+		seedGiven = seedGiven || found
 		if len(done) > 0 {
 			fmt.Fprintf(stderr, "match: resuming: %d of %d games already in %s\n", len(done), cfg.Games, mf.recordDir)
 		}
@@ -739,9 +725,13 @@ func writeMatchRecord(dir string, cfg engine.MatchConfig, g rules.Game, r engine
 }
 
 // loadMatchRecords reads the finished games of a record directory into
-// done. It returns the match seed they were played with.
-func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done map[int]engine.GameResult) (seed uint64, found bool, err error) {
-	sides := cfg.Info.Sides
+// done, each replayed and checked against this match (resumeRecord): a
+// record that disagrees is an error that names it and what disagrees. The
+// records' seed must be one, and --seed's when it was given (seedGiven);
+// it becomes the match's. found reports whether there was any record.
+func loadMatchRecords(dir string, cfg *engine.MatchConfig, seedGiven bool, done map[int]engine.GameResult) (found bool, err error) {
+	recs := map[int]*record.Record{}
+	var seed uint64
 	for i := 0; i < cfg.Games; i++ {
 		name := recordName(dir, i)
 		b, err := textfile.ReadFile(name)
@@ -749,75 +739,48 @@ func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done ma
 			continue
 		}
 		if err != nil {
-			return 0, false, err
+			return false, err
 		}
 		rec, err := record.Parse(string(b))
 		if err != nil {
-			return 0, false, fmt.Errorf("%s: %v", name, err)
+			return false, fmt.Errorf("%s: %v", name, err)
 		}
 		if rec.Get(record.TagGame) != cfg.Info.ID || rec.Get("P1") != cfg.P1 || rec.Get("P2") != cfg.P2 {
-			return 0, false, fmt.Errorf("%s is a game of %s between %s and %s, not of this match (%s, %s against %s)",
+			return false, fmt.Errorf("%s is a game of %s between %s and %s, not of this match (%s, %s against %s)",
 				name, rec.Get(record.TagGame), rec.Get("P1"), rec.Get("P2"), cfg.Info.ID, cfg.P1, cfg.P2)
 		}
 		s, err := strconv.ParseUint(rec.Get("Seed"), 10, 64)
 		if err != nil {
-			return 0, false, fmt.Errorf("%s: no match seed", name)
+			return false, fmt.Errorf("%s: no match seed", name)
 		}
 		if found && s != seed {
-			return 0, false, fmt.Errorf("%s: seed %d, but other games in %s have seed %d", name, s, dir, seed)
+			return false, fmt.Errorf("%s: seed %d, but other games in %s have seed %d", name, s, dir, seed)
 		}
 		seed, found = s, true
-		term := rec.Get(record.TagTermination)
-		r := engine.GameResult{Index: i, WinnerSide: -1, Moves: rec.MoveTexts(), Reason: line.TerminationReason(term),
-			Score: rec.Get("Score"), Adjudicated: rec.Get("Adjudicated") == "yes", Opening: rec.Get("Opening"), Start: rec.Get(record.TagPosition)}
-		if r.Start == "" {
-			r.Start = g.Position()
+		recs[i] = rec
+	}
+	if !found {
+		return false, nil
+	}
+	if seedGiven && seed != cfg.Seed {
+		return false, fmt.Errorf("--record %s holds games of seed %d, not %d", dir, seed, cfg.Seed)
+	}
+	cfg.Seed = seed // the openings of a random book depend on it
+	for i := 0; i < cfg.Games; i++ {
+		rec, ok := recs[i]
+		if !ok {
+			continue
 		}
-		if r.Adjudicated {
-			r.End = engine.EndMoveCap // records before resignation and draw adjudication
+		r, err := resumeRecord(cfg, i, rec)
+		if errors.Is(err, errUnfinished) {
+			continue // play it again
 		}
-		for e, n := range engine.Endings {
-			if n != "" && rec.Get("Ending") == n {
-				r.End = engine.Ending(e)
-			}
-		}
-		r.Plies = len(r.Moves)
-		r.P1Side = 0
-		if rec.Get("P1Side") == sides[1] {
-			r.P1Side = 1
-		}
-		switch rec.Get(record.TagResult) {
-		case record.FirstWins:
-			r.WinnerSide = 0
-		case record.SecondWins:
-			r.WinnerSide = 1
-		case record.DrawResult:
-		default:
-			continue // unfinished: play it again
-		}
-		switch rec.Get("Winner") {
-		case "p1":
-			r.Winner = 1
-		case "p2":
-			r.Winner = 2
-		}
-		switch {
-		case r.Reason != term:
-			r.Text = term // the result in words (line.Record)
-		case r.WinnerSide >= 0:
-			r.Text = sides[r.WinnerSide] + " wins"
-		default:
-			r.Text = "draw"
-		}
-		if r.Reason == term && r.Score != "" {
-			r.Text += " " + r.Score
-		}
-		if r.Reason == term && r.Reason != "" {
-			r.Text += " (" + r.Reason + ")"
+		if err != nil {
+			return false, fmt.Errorf("%s: %v", recordName(dir, i), err)
 		}
 		done[i] = r
 	}
-	return seed, found, nil
+	return true, nil
 }
 
 // progress is a one-line progress bar on stderr, drawn only when stderr is
