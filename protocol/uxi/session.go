@@ -165,6 +165,17 @@ func (e *Engine) Run(ctx context.Context, in io.Reader) error {
 	return err
 }
 
+// fits checks that a table of mb MB can be made in place of the
+// session's (engine.CheckTable, counting the memory of the table it
+// replaces).
+func (e *Engine) fits(mb int) error {
+	freed := 0
+	if e.search != nil {
+		freed = hashEntries(e.tableMB)
+	}
+	return engine.CheckTable(hashEntries(mb), freed)
+}
+
 // table makes the searcher and its table anew, for the options set now,
 // when there is none or the options changed. The old table is let go first
 // when the new one fits with its memory back; when it does not fit, the
@@ -173,11 +184,7 @@ func (e *Engine) table() error {
 	if e.search != nil && !e.stale {
 		return nil
 	}
-	freed := 0
-	if e.search != nil {
-		freed = hashEntries(e.tableMB)
-	}
-	if err := engine.CheckTable(hashEntries(e.hashMB), freed); err != nil {
+	if err := e.fits(e.hashMB); err != nil {
 		if e.search == nil {
 			return fmt.Errorf("Hash %d: %v", e.hashMB, err)
 		}
@@ -315,13 +322,9 @@ func (e *Engine) setOption(f []string) {
 			e.printf("info string error: Hash %q: want 1 to %d (MB)\n", v, maxHashMB)
 			return
 		}
-		// Refused at once when it cannot fit (counting the memory of the
-		// table it replaces); made on isready, uainewgame or go.
-		freed := 0
-		if e.search != nil {
-			freed = hashEntries(e.tableMB)
-		}
-		if err := engine.CheckTable(hashEntries(num), freed); err != nil {
+		// Refused at once when it cannot fit; made on isready,
+		// uainewgame or go.
+		if err := e.fits(num); err != nil {
 			e.printf("info string error: Hash %d: %v; the table stays at %d MB\n", num, err, e.hashMB)
 			return
 		}

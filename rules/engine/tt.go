@@ -30,11 +30,12 @@ const MaxHashEntries = 4096 << 20 / EntryBytes
 // search can share it without locks (a torn entry fails the key check).
 //
 // The table has exactly the entries asked for, a power of two or not: a
-// key's entry is the high word of the key, rotated, times the number of
-// entries (Lemire's multiply-shift range reduction). The rotation brings
-// the key's low bits to the top, so that with 2^k entries the entry is
-// the key's low k bits, as a mask gives it (index_test: the same slots,
-// so the same searches, as the power-of-two table of earlier builds).
+// key's entry is the high word of the 128-bit product of the key, rotated,
+// and the number of entries (Lemire's multiply-shift range reduction). The
+// rotation brings the key's low bits to the top, so that with 2^k entries
+// the entry is the key's low k bits, as a mask gives it
+// (TestTTIndexPowerOfTwo: the same slots, so the same searches, as the
+// power-of-two tables of earlier builds).
 //
 // Word 0 holds key ^ w1 ^ w2, word 1 the move and the score, word 2 the
 // depth, the bound and the generation. Entries of an older generation (an
@@ -91,7 +92,7 @@ func tableSlack(bytes uint64) uint64 { return 96<<20 + bytes/32 }
 // allocation that fails.
 func CheckTable(entries, freed int) error {
 	if entries < 1 || entries > MaxHashEntries {
-		return fmt.Errorf("a table of %d entries: want 1 to %d (%d MB)", entries, MaxHashEntries, MaxHashEntries*EntryBytes>>20)
+		return fmt.Errorf("a table of %d entries: want 1 to %d (%s)", entries, MaxHashEntries, megabytes(MaxHashEntries*EntryBytes))
 	}
 	need := uint64(entries) * EntryBytes
 	back := uint64(max(freed, 0)) * EntryBytes
