@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 
 	"boardrepl/internal/command"
@@ -526,35 +527,34 @@ func gameCount(n int) string {
 	return fmt.Sprintf("%d games", n)
 }
 
-// missingGames says which of the games 1..total are not in idx (sorted):
-// "games 31-40 are missing", "" when none is.
+// missingGames says which of the games 1..total are not in idx (sorted,
+// each once): "10 games of 40 are missing (7-8, 15-16, ...)", "" when
+// none is. It walks the gaps, not the numbers (a forged total may be
+// huge).
 func missingGames(idx []int, total int) string {
 	var ranges []string
 	count := 0
-	have := map[int]bool{}
-	for _, i := range idx {
-		have[i] = true
-	}
-	for i := 1; i <= total; i++ {
-		if have[i] {
-			continue
+	gap := func(from, to int) {
+		if from > to {
+			return
 		}
-		j := i
-		for j+1 <= total && !have[j+1] {
-			j++
-		}
-		count += j - i + 1
-		if len(ranges) < 5 {
-			if i == j {
-				ranges = append(ranges, fmt.Sprint(i))
-			} else {
-				ranges = append(ranges, fmt.Sprintf("%d-%d", i, j))
-			}
-		} else if len(ranges) == 5 {
+		count += to - from + 1
+		switch {
+		case len(ranges) == 5:
 			ranges = append(ranges, "...")
+		case len(ranges) > 5:
+		case from == to:
+			ranges = append(ranges, strconv.Itoa(from))
+		default:
+			ranges = append(ranges, fmt.Sprintf("%d-%d", from, to))
 		}
-		i = j
 	}
+	prev := 0
+	for _, i := range idx {
+		gap(prev+1, i-1)
+		prev = i
+	}
+	gap(prev+1, total)
 	switch count {
 	case 0:
 		return ""

@@ -3,6 +3,7 @@ package batch
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -202,5 +203,57 @@ func TestMergeAnalyseRefuses(t *testing.T) {
 		{"cut before its totals", []string{x, writeLines(t, dir, "cut.jsonl", ly[:len(ly)-1])}, "cut.jsonl has no totals line: the run was cut short or stopped early; shard 2/2 is missing", true},
 		{"totals that do not count the lines", []string{x, writeLines(t, dir, "count.jsonl", append(ly[:len(ly)-1:len(ly)-1], setField(t, totals, "positions", "40")))}, "the totals count 1 records, 40 positions", false},
 		{"negative", []string{x, writeLines(t, dir, "neg.jsonl", append(ly[:len(ly)-1:len(ly)-1], setField(t, totals, "dubious", "-1")))}, "dubious -1: a count cannot be negative", false},
+	})
+}
+
+func TestMissingGames(t *testing.T) {
+	for _, tc := range []struct {
+		idx   []int
+		total int
+		want  string
+	}{
+		{[]int{1, 2, 3}, 3, ""},
+		{[]int{1, 3}, 3, "game 2 of 3 is missing"},
+		{nil, 1, "game 1 of 1 is missing"},
+		{[]int{2, 3, 6}, 8, "5 games of 8 are missing (1, 4-5, 7-8)"},
+		{[]int{2, 4, 6, 8, 10, 12}, 13, "7 games of 13 are missing (1, 3, 5, 7, 9, ...)"},
+		{[]int{1}, 1 << 40, "1099511627775 games of 1099511627776 are missing (2-1099511627776)"},
+	} {
+		if got := missingGames(tc.idx, tc.total); got != tc.want {
+			t.Errorf("missingGames(%v, %d) = %q, want %q", tc.idx, tc.total, got, tc.want)
+		}
+	}
+}
+
+// FuzzMerge: no part, however written, crashes merge or makes it run on:
+// it is merged alone, and with an honest part of a match and of an
+// analysis (whose lines the fuzzer starts from).
+func FuzzMerge(f *testing.F) {
+	var m, a bytes.Buffer
+	runMatch([]string{"-g", "ataxx", "--p1", "ab:depth=1", "--p2", "random", "--games", "4", "--seed", "3", "--json", "--shard", "1/2"}, nil, &m, io.Discard)
+	rec := filepath.Join(f.TempDir(), "r.rec")
+	os.WriteFile(rec, []byte("[Game \"ataxx\"]\n\n1. f2 b2 *\n"), 0o644)
+	runAnalyse([]string{"--depth", "1", "--json", "--shard", "1/2", rec}, nil, &a, io.Discard)
+	honest := [][]byte{m.Bytes(), a.Bytes()}
+	for _, h := range honest {
+		f.Add(h)
+	}
+	f.Add([]byte(`{"game":1,"p1":"random","plies":1000000000000000000}` + "\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, h := range append([][]byte{nil}, honest...) {
+			p, err := readPart("fuzz.jsonl", bytes.NewReader(data))
+			if err != nil {
+				return
+			}
+			parts := []*mergePart{p}
+			if h != nil {
+				q, err := readPart("honest.jsonl", bytes.NewReader(h))
+				if err != nil {
+					t.Fatal(err)
+				}
+				parts = append(parts, q)
+			}
+			mergeParts(parts)
+		}
 	})
 }
