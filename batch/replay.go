@@ -242,10 +242,10 @@ func resumeRecord(cfg *engine.MatchConfig, i int, rec *record.Record) (engine.Ga
 	}
 	sides := cfg.Info.Sides
 	if got, want := rec.Get("Round"), strconv.Itoa(i+1); got != want {
-		return engine.GameResult{}, fmt.Errorf("Round %q, but the file is game %s's", got, want)
+		return engine.GameResult{}, fmt.Errorf("%s says %q, but the file is game %s's", "Round", got, want)
 	}
 	if got, want := rec.Get("P1Side"), sides[i%2]; got != want {
-		return engine.GameResult{}, fmt.Errorf("P1Side %q, but in game %d p1 has %s (p1 moves first in the odd games)", got, i+1, want)
+		return engine.GameResult{}, fmt.Errorf("%s says %q, but in game %d p1 has %s (p1 moves first in the odd games)", "P1Side", got, i+1, want)
 	}
 	c.p1Side = i % 2
 	opts, err := cfg.Info.ParseOptions(cfg.Options)
@@ -253,12 +253,12 @@ func resumeRecord(cfg *engine.MatchConfig, i int, rec *record.Record) (engine.Ga
 		return engine.GameResult{}, err
 	}
 	if got, want := rec.Get(record.TagOptions), strings.Join(cfg.Info.FormatOptions(opts), " "); got != want {
-		return engine.GameResult{}, fmt.Errorf("Options %q, but this match plays %q", got, want)
+		return engine.GameResult{}, fmt.Errorf("%s says %q, but this match plays %q", record.TagOptions, got, want)
 	}
 	// The start and the first moves are the opening's.
 	op, name := cfg.OpeningOf(i)
 	if got := rec.Get("Opening"); got != name {
-		return engine.GameResult{}, fmt.Errorf("Opening %q, but game %d of this match starts from %q (another --openings?)", got, i+1, name)
+		return engine.GameResult{}, fmt.Errorf("%s says %q, but game %d of this match starts from %q (another --openings?)", "Opening", got, i+1, name)
 	}
 	start := op.Position
 	if start == "" {
@@ -270,7 +270,7 @@ func resumeRecord(cfg *engine.MatchConfig, i int, rec *record.Record) (engine.Ga
 	}
 	c.start = rec.Get(record.TagPosition)
 	if got, err := line.New(cfg.Info, opts, c.start); err != nil || got.Start() != book.Start() {
-		return engine.GameResult{}, fmt.Errorf("Position %q, but game %d of this match starts from %q", c.start, i+1, book.Start())
+		return engine.GameResult{}, fmt.Errorf("%s says %q, but game %d of this match starts from %q", record.TagPosition, c.start, i+1, book.Start())
 	}
 	for k, m := range op.Moves {
 		if _, err := book.PlayWritten(m); err != nil {
@@ -288,7 +288,7 @@ func resumeRecord(cfg *engine.MatchConfig, i int, rec *record.Record) (engine.Ga
 	}
 	for side, n := range names {
 		if tag := book.SideTag(side); rec.Get(tag) != n {
-			return engine.GameResult{}, fmt.Errorf("%s %q, but %s is %s in game %d", tag, rec.Get(tag), n, sides[side], i+1)
+			return engine.GameResult{}, fmt.Errorf("%s says %q, but %s is %s in game %d", tag, rec.Get(tag), n, sides[side], i+1)
 		}
 	}
 	switch rec.Get("Adjudicated") {
@@ -297,12 +297,12 @@ func resumeRecord(cfg *engine.MatchConfig, i int, rec *record.Record) (engine.Ga
 		c.end = engine.EndMoveCap // records before resignation and draw adjudication
 	case "":
 	default:
-		return engine.GameResult{}, fmt.Errorf("Adjudicated %q: want yes (or no Adjudicated tag)", rec.Get("Adjudicated"))
+		return engine.GameResult{}, fmt.Errorf("%s says %q: want yes (or no such tag)", "Adjudicated", rec.Get("Adjudicated"))
 	}
 	if e := rec.Get("Ending"); e != "" {
 		var ok bool
 		if c.end, ok = parseEnding(e); !ok || c.end == engine.EndRules {
-			return engine.GameResult{}, fmt.Errorf("Ending %q: want move cap, resign, draw or time", e)
+			return engine.GameResult{}, fmt.Errorf("%s says %q: want move cap, resign, draw or time", "Ending", e)
 		}
 	}
 	r, err := replayGame(cfg, c)

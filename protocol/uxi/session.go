@@ -179,25 +179,27 @@ func (e *Engine) fits(mb int) error {
 // table makes the searcher and its table anew, for the options set now,
 // when there is none or the options changed. The old table is let go first
 // when the new one fits with its memory back; when it does not fit, the
-// old one stays (with the size it has) and the error says why.
-func (e *Engine) table() error {
+// session says so (info string error) and the old one stays, with the size
+// it has. It reports whether the session has a table.
+func (e *Engine) table() bool {
 	if e.search != nil && !e.stale {
-		return nil
+		return true
 	}
 	if err := e.fits(e.hashMB); err != nil {
 		if e.search == nil {
-			return fmt.Errorf("Hash %d: %v", e.hashMB, err)
+			e.printf("info string error: Hash %d: %v\n", e.hashMB, err)
+			return false
 		}
-		err = fmt.Errorf("Hash %d: %v; the table stays at %d MB", e.hashMB, err, e.tableMB)
+		e.printf("info string error: Hash %d: %v; the table stays at %d MB\n", e.hashMB, err, e.tableMB)
 		e.hashMB, e.stale = e.tableMB, false
-		return err
+		return true
 	}
 	if e.search != nil {
 		e.search = nil
 		debug.FreeOSMemory() // the old table's memory back to the system
 	}
 	e.search, e.tableMB, e.stale = e.cfg.NewSearch(e.hashMB, e.threads), e.hashMB, false
-	return nil
+	return true
 }
 
 // Command executes one line; it returns false for quit.
@@ -235,9 +237,7 @@ func newVerbs(d *Dialect) command.Verbs[verb] {
 		{Spec: command.Spec{Name: "isready", Summary: "answer readyok"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
 			// The table (remade by setoption) is made now, before the
 			// runner starts a clock, not on the first go's.
-			if err := e.table(); err != nil {
-				e.println("info string error: " + err.Error())
-			}
+			e.table()
 			e.println("readyok")
 			return true
 		}},
@@ -251,9 +251,7 @@ func newVerbs(d *Dialect) command.Verbs[verb] {
 			e.exchanged = false
 			// A fresh table, made now rather than on the clock of the first go.
 			e.stale = true
-			if err := e.table(); err != nil {
-				e.println("info string error: " + err.Error())
-			}
+			e.table()
 			return true
 		}},
 		{Spec: command.Spec{Name: "position", Args: "startpos|fen FEN [moves M...]", Summary: "set up the position"}, Run: func(_ context.Context, e *Engine, args []string) bool {
@@ -506,11 +504,8 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 	if infinite {
 		lim = searcher.Limits{}
 	}
-	if err := e.table(); err != nil {
-		if e.search == nil {
-			return err
-		}
-		e.println("info string error: " + err.Error())
+	if !e.table() {
+		return nil // said why
 	}
 	sctx, cancel := context.WithCancel(ctx)
 	if lim.Time > 0 {
