@@ -84,11 +84,53 @@ Results are printed in input order as they finish.
                  "loss","mark","note","checked_depth"} and end with {"summary":true,
                  "dubious","blunders","worst"}; a finished game gives {"over":true,"result"};
                  the last line is {"totals":true,"records","positions","dubious",
-                 "blunders"} ("shard" with --shard)
+                 "blunders","job"} ("shard" with --shard, "skip" with --skip; "job":
+                 the game, options, limits and the files with their SHA-256,
+                 which merge compares)
 
 Ctrl-C stops the run: what was printed is complete, and the message on
 stderr gives the --skip that resumes it.
 `,
+}
+
+// analyseTotalsJSON is the last line of analyse --json, and merge's result.
+type analyseTotalsJSON struct {
+	Totals    bool   `json:"totals"`
+	Shard     string `json:"shard,omitempty"`
+	Records   int    `json:"records"`
+	Positions int    `json:"positions"`
+	Dubious   int    `json:"dubious"`
+	Blunders  int    `json:"blunders"`
+	// Skip: the run started after its first Skip positions (--skip), so
+	// its dubious and blunders leave out theirs.
+	Skip int             `json:"skip,omitempty"`
+	Job  *analyseJobJSON `json:"job,omitempty"`
+	// Complete and Shards are merge's: the parts were the whole job, and
+	// how many files it added up.
+	Complete *bool `json:"complete,omitempty"`
+	Shards   int   `json:"shards,omitempty"`
+}
+
+// analyseJobJSON is the identity of an analysis: everything its results
+// depend on, the same in every shard of it. Merge refuses parts of two
+// jobs.
+type analyseJobJSON struct {
+	Game    string     `json:"game,omitempty"`
+	Options []string   `json:"options,omitempty"`
+	Depth   int        `json:"depth,omitempty"`
+	Time    string     `json:"time,omitempty"`
+	Nodes   int64      `json:"nodes,omitempty"`
+	Exact   bool       `json:"exact,omitempty"`
+	Confirm int        `json:"confirm"`
+	Threads int        `json:"threads"`
+	Files   []fileJSON `json:"files"`
+}
+
+// fileJSON is an input file: its name as given and the SHA-256 of its
+// text (without a byte-order mark).
+type fileJSON struct {
+	Name   string `json:"name"`
+	SHA256 string `json:"sha256"`
 }
 
 // analyseItem is one position to search.
@@ -221,6 +263,15 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Read every file first: the total is known and --skip counts across.
 	var items []analyseItem
 	var recs []*analyseRecord
+	job := &analyseJobJSON{Options: opts, Depth: lim.Depth, Nodes: lim.Nodes, Exact: *exact, Confirm: confirm, Threads: threads}
+	if info != nil {
+		job.Game = info.ID
+		o, _ := info.ParseOptions(opts) // checked above
+		job.Options = info.FormatOptions(o)
+	}
+	if lim.Time > 0 {
+		job.Time = lim.Time.String()
+	}
 	for _, f := range files {
 		var text []byte
 		var err error
@@ -232,6 +283,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, c.Name, err)
 		}
+		job.Files = append(job.Files, fileJSON{Name: f, SHA256: textDigest(text)})
 		its, err := readAnalyseFile(f, string(text), info, opts, &recs)
 		if err != nil {
 			return fail(stderr, c.Name, err)
@@ -424,7 +476,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ExitFail
 	}
 	if gf.json {
-		t := analyseTotalsJSON{Totals: true, Records: records, Positions: positions, Dubious: dubious, Blunders: blunders}
+		t := analyseTotalsJSON{Totals: true, Records: records, Positions: positions, Dubious: dubious, Blunders: blunders,
+			Skip: skip, Job: job}
 		if part.n > 0 {
 			t.Shard = part.String()
 		}

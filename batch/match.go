@@ -1,7 +1,11 @@
 package batch
 
 import (
+	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -88,7 +92,9 @@ them, as the KEY=VALUE words that follow (--openings file=o.txt order=random).
                  the count again
   --record DIR   write every game as a record DIR/game-0001.txt ...; a run
                  with the same DIR resumes: games already there are counted,
-                 not replayed (the seed is taken from them)
+                 not played again (the seed is taken from them), each record
+                 replayed first: its result is the replay's, and a record
+                 that disagrees with it or with this match is refused
   --pgn FILE     append every game, in game order as they finish, to FILE in
                  the game's record format (Ataxx: PGN as cutechess and
                  cuteataxx write it; the others: boardrepl records), with
@@ -114,9 +120,13 @@ them, as the KEY=VALUE words that follow (--openings file=o.txt order=random).
   --json         one object per finished game
                  {"game","p1","p2","p1_side","winner","winner_side","result",
                  "reason","score","plies","adjudicated","ending","opening",
-                 "start","moves"}, then a summary {"summary":true,"games",
+                 "start","moves","job"}, then a summary {"summary":true,"games",
                  "p1_wins","p2_wins","draws",...,"elo","elo_margin","los",
-                 "pentanomial",...}
+                 "pentanomial",...,"job":{...},"complete",...}: "job" is what
+                 the games depend on (game, options, players, seed, games,
+                 move cap, openings with the book's SHA-256, time control,
+                 adjudication, SPRT), and a game line's "job" its digest, by
+                 which merge knows the parts of one job
 
 Ctrl-C stops the match after the games in progress are dropped; the table
 covers the finished games and says how to resume.
@@ -199,6 +209,82 @@ type matchGameJSON struct {
 	Start       string   `json:"start,omitempty"`
 	Resumed     bool     `json:"resumed,omitempty"`
 	Moves       []string `json:"moves"`
+	// Job is the digest of the match's identity (jobDigest of the
+	// summary's "job"): merge adds up only the games of one job.
+	Job string `json:"job,omitempty"`
+}
+
+// matchJobJSON is the identity of a match: everything its games depend
+// on, the same in every shard of it. Merge refuses parts of two jobs.
+type matchJobJSON struct {
+	Game       string           `json:"game"`
+	Options    []string         `json:"options"`
+	Position   string           `json:"position,omitempty"`
+	P1         string           `json:"p1"`
+	P2         string           `json:"p2"`
+	Seed       uint64           `json:"seed"`
+	Games      int              `json:"games"`
+	MaxPlies   int              `json:"max_plies"`
+	Opening    int              `json:"opening"`
+	Openings   *openingsJobJSON `json:"openings,omitempty"`
+	TC         string           `json:"tc"`
+	TimeMargin int64            `json:"timemargin_ms"`
+	Resign     string           `json:"resign,omitempty"`
+	Draw       string           `json:"draw,omitempty"`
+	SPRT       string           `json:"sprt,omitempty"`
+}
+
+// openingsJobJSON is an opening book as a match reads it: the SHA-256 of
+// the file's text (without a byte-order mark) and the settings.
+type openingsJobJSON struct {
+	SHA256 string `json:"sha256"`
+	Format string `json:"format,omitempty"`
+	Order  string `json:"order"`
+	Plies  int    `json:"plies,omitempty"`
+	Start  int    `json:"start,omitempty"`
+}
+
+// matchJob is the identity of the match cfg, whose start is g (book: the
+// SHA-256 of the openings file's text, "" without a book; sprt: its stop
+// rule, nil for none).
+func matchJob(cfg engine.MatchConfig, g rules.Game, book string, sprt *engine.SPRT) *matchJobJSON {
+	j := &matchJobJSON{Game: cfg.Info.ID, Options: []string{}, P1: cfg.P1, P2: cfg.P2, Seed: cfg.Seed, Games: cfg.Games,
+		MaxPlies: cmp.Or(cfg.MaxPlies, engine.DefaultMaxPlies), Opening: cfg.Opening, TC: cfg.TC.String(), TimeMargin: cfg.TimeMargin.Milliseconds()}
+	if opts, err := cfg.Info.ParseOptions(cfg.Options); err == nil {
+		j.Options = append(j.Options, cfg.Info.FormatOptions(opts)...)
+	}
+	if cfg.Position != "" {
+		j.Position = g.Position()
+	}
+	if b := cfg.Openings; b != nil {
+		j.Openings = &openingsJobJSON{SHA256: book, Format: b.Spec.Format, Order: "sequential", Plies: b.Spec.Plies, Start: b.Spec.Start}
+		if b.Spec.Random {
+			j.Openings.Order = "random"
+		}
+	}
+	if cfg.Resign != (engine.ResignRule{}) {
+		j.Resign = cfg.Resign.String()
+	}
+	if cfg.Draw != (engine.DrawRule{}) {
+		j.Draw = cfg.Draw.String()
+	}
+	if sprt != nil {
+		j.SPRT = sprt.String()
+	}
+	return j
+}
+
+// jobDigest is the first 64 bits of the SHA-256 of a job's JSON, in hex.
+func jobDigest(job any) string {
+	b, _ := json.Marshal(job)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}
+
+// textDigest is the SHA-256 of a text, in hex.
+func textDigest(text []byte) string {
+	sum := sha256.Sum256(text)
+	return hex.EncodeToString(sum[:])
 }
 
 type matchSummaryJSON struct {
@@ -219,8 +305,10 @@ type matchSummaryJSON struct {
 	DistinctGames int            `json:"distinct_games"`
 	eloJSON
 	Pentanomial pentaJSON `json:"pentanomial"`
-	Complete    bool      `json:"complete"`
-	SPRT        *sprtJSON `json:"sprt,omitempty"`
+	// Job is the match's identity (the game lines carry its digest).
+	Job      *matchJobJSON `json:"job,omitempty"`
+	Complete bool          `json:"complete"`
+	SPRT     *sprtJSON     `json:"sprt,omitempty"`
 	// Total is the number of games of the whole match (--games), Shard
 	// the part this run played (--shard K/N), Shards how many runs merge
 	// added up.
@@ -326,6 +414,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, c.Name, usagef("--draw %s: %v", mf.draw, err))
 		}
 	}
+	book := "" // the SHA-256 of the openings file's text
 	if mf.openings != "" {
 		spec, err := engine.ParseOpeningSpec(mf.openings)
 		if err != nil {
@@ -335,6 +424,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, c.Name, err)
 		}
+		book = textDigest(text)
 		if cfg.Openings, err = engine.LoadOpenings(spec, string(text), g.Info(), gf.opts, gf.position); err != nil {
 			return fail(stderr, c.Name, err)
 		}
@@ -365,25 +455,11 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err := os.MkdirAll(mf.recordDir, 0o755); err != nil {
 			return fail(stderr, c.Name, err)
 		}
-		seed, found, err := loadMatchRecords(mf.recordDir, &cfg, g, done)
+		found, err := loadMatchRecords(mf.recordDir, &cfg, seedGiven, done)
 		if err != nil {
 			return fail(stderr, c.Name, usageError{err.Error()})
 		}
-		if found {
-			if seedGiven && seed != cfg.Seed {
-				return fail(stderr, c.Name, usagef("--record %s holds games of seed %d, not %d", mf.recordDir, seed, cfg.Seed))
-			}
-			cfg.Seed, seedGiven = seed, true
-		}
-		// The resumed games must be this match's: their openings too.
-		for i := 0; i < cfg.Games; i++ {
-			if r, ok := done[i]; ok {
-				if _, name := cfg.OpeningOf(i); r.Opening != name {
-					return fail(stderr, c.Name, usagef("%s started from opening %q, but game %d of this match starts from %q (another --openings?)",
-						recordName(mf.recordDir, i), r.Opening, i+1, name))
-				}
-			}
-		}
+		seedGiven = seedGiven || found
 		if len(done) > 0 {
 			fmt.Fprintf(stderr, "match: resuming: %d of %d games already in %s\n", len(done), cfg.Games, mf.recordDir)
 		}
@@ -392,6 +468,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg.Seed = uint64(time.Now().UnixNano()) % 1_000_000_000
 		fmt.Fprintf(stderr, "match: seed %d\n", cfg.Seed)
 	}
+	job := matchJob(cfg, g, book, sprt) // the match's identity, in its JSON lines
+	digest := jobDigest(job)
 	var pgnOut *pgnStream
 	if mf.pgn != "" {
 		if pgnOut, err = openPGN(mf.pgn); err != nil {
@@ -425,7 +503,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			cancel()
 		}
 		if gf.json {
-			writeJSON(stdout, matchGameLine(cfg, sides, r, resumed))
+			l := matchGameLine(cfg, sides, r, resumed)
+			l.Job = digest
+			writeJSON(stdout, l)
 		} else if mf.verbose {
 			tag := ""
 			if resumed {
@@ -485,7 +565,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	distinct := sum.Games - repeats.Count()
 	if gf.json {
 		j := summaryJSON(cfg, sides, sum, distinct, complete)
-		j.Total = cfg.Games
+		j.Total, j.Job = cfg.Games, job
 		if part.n > 0 {
 			j.Shard = part.String()
 		}
@@ -739,9 +819,13 @@ func writeMatchRecord(dir string, cfg engine.MatchConfig, g rules.Game, r engine
 }
 
 // loadMatchRecords reads the finished games of a record directory into
-// done. It returns the match seed they were played with.
-func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done map[int]engine.GameResult) (seed uint64, found bool, err error) {
-	sides := cfg.Info.Sides
+// done, each replayed and checked against this match (resumeRecord): a
+// record that disagrees is an error that names it and what disagrees. The
+// records' seed must be one, and --seed's when it was given (seedGiven);
+// it becomes the match's. found reports whether there was any record.
+func loadMatchRecords(dir string, cfg *engine.MatchConfig, seedGiven bool, done map[int]engine.GameResult) (found bool, err error) {
+	recs := map[int]*record.Record{}
+	var seed uint64
 	for i := 0; i < cfg.Games; i++ {
 		name := recordName(dir, i)
 		b, err := textfile.ReadFile(name)
@@ -749,75 +833,48 @@ func loadMatchRecords(dir string, cfg *engine.MatchConfig, g rules.Game, done ma
 			continue
 		}
 		if err != nil {
-			return 0, false, err
+			return false, err
 		}
 		rec, err := record.Parse(string(b))
 		if err != nil {
-			return 0, false, fmt.Errorf("%s: %v", name, err)
+			return false, fmt.Errorf("%s: %v", name, err)
 		}
 		if rec.Get(record.TagGame) != cfg.Info.ID || rec.Get("P1") != cfg.P1 || rec.Get("P2") != cfg.P2 {
-			return 0, false, fmt.Errorf("%s is a game of %s between %s and %s, not of this match (%s, %s against %s)",
+			return false, fmt.Errorf("%s is a game of %s between %s and %s, not of this match (%s, %s against %s)",
 				name, rec.Get(record.TagGame), rec.Get("P1"), rec.Get("P2"), cfg.Info.ID, cfg.P1, cfg.P2)
 		}
 		s, err := strconv.ParseUint(rec.Get("Seed"), 10, 64)
 		if err != nil {
-			return 0, false, fmt.Errorf("%s: no match seed", name)
+			return false, fmt.Errorf("%s: no match seed", name)
 		}
 		if found && s != seed {
-			return 0, false, fmt.Errorf("%s: seed %d, but other games in %s have seed %d", name, s, dir, seed)
+			return false, fmt.Errorf("%s: seed %d, but other games in %s have seed %d", name, s, dir, seed)
 		}
 		seed, found = s, true
-		term := rec.Get(record.TagTermination)
-		r := engine.GameResult{Index: i, WinnerSide: -1, Moves: rec.MoveTexts(), Reason: line.TerminationReason(term),
-			Score: rec.Get("Score"), Adjudicated: rec.Get("Adjudicated") == "yes", Opening: rec.Get("Opening"), Start: rec.Get(record.TagPosition)}
-		if r.Start == "" {
-			r.Start = g.Position()
+		recs[i] = rec
+	}
+	if !found {
+		return false, nil
+	}
+	if seedGiven && seed != cfg.Seed {
+		return false, fmt.Errorf("--record %s holds games of seed %d, not %d", dir, seed, cfg.Seed)
+	}
+	cfg.Seed = seed // the openings of a random book depend on it
+	for i := 0; i < cfg.Games; i++ {
+		rec, ok := recs[i]
+		if !ok {
+			continue
 		}
-		if r.Adjudicated {
-			r.End = engine.EndMoveCap // records before resignation and draw adjudication
+		r, err := resumeRecord(cfg, i, rec)
+		if errors.Is(err, errUnfinished) {
+			continue // play it again
 		}
-		for e, n := range engine.Endings {
-			if n != "" && rec.Get("Ending") == n {
-				r.End = engine.Ending(e)
-			}
-		}
-		r.Plies = len(r.Moves)
-		r.P1Side = 0
-		if rec.Get("P1Side") == sides[1] {
-			r.P1Side = 1
-		}
-		switch rec.Get(record.TagResult) {
-		case record.FirstWins:
-			r.WinnerSide = 0
-		case record.SecondWins:
-			r.WinnerSide = 1
-		case record.DrawResult:
-		default:
-			continue // unfinished: play it again
-		}
-		switch rec.Get("Winner") {
-		case "p1":
-			r.Winner = 1
-		case "p2":
-			r.Winner = 2
-		}
-		switch {
-		case r.Reason != term:
-			r.Text = term // the result in words (line.Record)
-		case r.WinnerSide >= 0:
-			r.Text = sides[r.WinnerSide] + " wins"
-		default:
-			r.Text = "draw"
-		}
-		if r.Reason == term && r.Score != "" {
-			r.Text += " " + r.Score
-		}
-		if r.Reason == term && r.Reason != "" {
-			r.Text += " (" + r.Reason + ")"
+		if err != nil {
+			return false, fmt.Errorf("%s: %v", recordName(dir, i), err)
 		}
 		done[i] = r
 	}
-	return seed, found, nil
+	return true, nil
 }
 
 // progress is a one-line progress bar on stderr, drawn only when stderr is

@@ -211,7 +211,7 @@ func TestTimeLossRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := map[int]engine.GameResult{}
-	if _, _, err := loadMatchRecords(dir, &cfg, g, done); err != nil {
+	if _, err := loadMatchRecords(dir, &cfg, true, done); err != nil {
 		t.Fatal(err)
 	}
 	if d := done[0]; d.End != engine.EndTime || d.Winner != 2 || d.WinnerSide != 1 || d.Text != r.Text || d.Adjudicated {

@@ -83,8 +83,12 @@ func TestShardedMatchTotals(t *testing.T) {
 	if p := whole["pentanomial"].(map[string]any); p["pairs"].(float64) != 3 {
 		t.Errorf("7 games: %v pairs, want 3", p["pairs"])
 	}
-	// Two shards only: the merge is not complete.
-	part := lastJSON(t, runCmd(t, merge, files[:2]...))
+	// Two shards only: the merge is not complete, and says so by its exit
+	// status, unless --partial accepts it.
+	if code, stderr := runStatus(merge, files[:2]...); code != ExitFail || !strings.Contains(stderr, "shard 3/3 is missing; 2 games of 7 are missing (5-6)") {
+		t.Errorf("two of three shards: exit %d, %s", code, stderr)
+	}
+	part := lastJSON(t, runCmd(t, merge, append([]string{"--partial"}, files[:2]...)...))
 	if part["complete"] != false || part["games"].(float64) != 5 {
 		t.Errorf("two of three shards: %v", part)
 	}

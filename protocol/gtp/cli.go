@@ -55,7 +55,9 @@ const usageTail = `
   --movetime MS  search each genmove for MS milliseconds; a clock
                  (time_settings, time_left) gives its own budget, and with no
                  limit and no clock a genmove searches for 1000 ms
-  --hash MB      the transposition table's size (default 16)
+  --hash MB      the transposition table's size (default 16; 1 to 4096): no
+                 more than asked, and refused (exit status 1) when the
+                 process may not take it (ulimit -v, the cgroup's limit)
   --threads N    search threads (default 1; more are not reproducible)
   --player P     ab (the alpha-beta engine, default), random (a uniformly
                  random legal move, from --seed), first (the first legal
@@ -63,7 +65,7 @@ const usageTail = `
   --seed N       the random player's seed (default 1)
 
 Exit status: 0 after quit or the end of the input, 1 when reading or
-writing fails, 2 for bad usage.
+writing fails or the table does not fit (--hash), 2 for bad usage.
 `
 
 // Cmd is the gtp subcommand.
@@ -136,7 +138,11 @@ func RunGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch *player {
 	case "ab":
-		cfg.Search = searcher.Engine(*hash<<20/24, *threads)
+		entries := *hash << 20 / engine.EntryBytes
+		if err := engine.CheckTable(entries, 0); err != nil {
+			return c.Fail(stderr, fmt.Errorf("--hash %d: %v", *hash, err))
+		}
+		cfg.Search = searcher.Engine(entries, *threads)
 	case "random":
 		cfg.Search = searcher.Random(*seed)
 	case "first":

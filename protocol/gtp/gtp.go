@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"boardrepl/internal/command"
+	"boardrepl/internal/linereader"
 	"boardrepl/internal/textfile"
 	"boardrepl/protocol/searcher"
 	"boardrepl/rules"
@@ -101,20 +102,34 @@ func New(out io.Writer, cfg Config) (*Engine, error) {
 
 // Run answers the commands read from in until quit or the end of the
 // input (or until ctx is cancelled: a genmove then answers with the best
-// move found so far, and the session ends). It returns the input's or the
-// output's error.
+// move found so far, and the session ends). A line longer than
+// textfile.MaxLine is answered "? line N is longer than ...", and the
+// session goes on. It returns the input's or the output's error.
 func (e *Engine) Run(ctx context.Context, in io.Reader) error {
-	sc := bufio.NewScanner(textfile.NewReader(in))
-	sc.Buffer(make([]byte, 64*1024), textfile.MaxLine)
-	for !e.quit && ctx.Err() == nil && sc.Scan() {
-		if answer, ok := e.Command(ctx, sc.Text()); ok {
+	lr := linereader.New(textfile.NewReader(in), textfile.MaxLine)
+	for !e.quit && ctx.Err() == nil {
+		text, err := lr.Line()
+		answer, ok := "", false
+		var tooLong *linereader.TooLongError
+		switch {
+		case errors.As(err, &tooLong):
+			// The command cannot be read, nor its id: answered without.
+			answer, ok = "? "+err.Error()+"\n\n", true
+		case err == io.EOF:
+			return nil
+		case err != nil:
+			return err
+		default:
+			answer, ok = e.Command(ctx, text)
+		}
+		if ok {
 			e.out.WriteString(answer)
 			if err := e.out.Flush(); err != nil {
 				return err
 			}
 		}
 	}
-	return sc.Err()
+	return nil
 }
 
 // Command answers one line of input: the whole answer ("= D4\n\n"), and

@@ -620,3 +620,22 @@ func TestRun(t *testing.T) {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
 }
+
+// A line longer than the bound is answered with an error (the command and
+// its id cannot be read) and the session goes on: one answer a line, as a
+// controller counts them.
+func TestRunLongLine(t *testing.T) {
+	var out strings.Builder
+	e, err := New(&out, Config{Search: searcher.FirstLegal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := "1 name\n2 play b " + strings.Repeat("A1 ", 1<<19) + "\n3 boardsize 3\n4 genmove b\n"
+	if err := e.Run(context.Background(), strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	want := "=1 boardrepl\n\n? line 2 is longer than 1048576 bytes: ignored\n\n=3 \n\n=4 A1\n\n"
+	if out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"boardrepl/internal/command"
 	"boardrepl/rules"
+	"boardrepl/rules/engine"
 )
 
 // UAICmd is the uai subcommand, UGICmd the ugi subcommand: one session in
@@ -46,7 +47,9 @@ Errors are reported as "info string error: ..." and never end the session.
 
 %s
   -o KEY=VALUE   a game option (repeatable), e.g. -g oware -o end=tournament
-  --hash MB      the transposition table's size (default 16)
+  --hash MB      the transposition table's size (default 16; 1 to 4096): no
+                 more than asked, and refused (exit status 1) when the
+                 process may not take it (ulimit -v, the cgroup's limit)
   --threads N    search threads (default 1)
 `, gameFlag)
 	c := &command.Command{Name: d.Name, Summary: summary, Usage: b.String()}
@@ -67,8 +70,8 @@ func serve(c *command.Command, d *Dialect, args []string, stdin io.Reader, stdou
 	if code, done := c.Parse(fs, args, stdout, stderr); done {
 		return code
 	}
-	if *hash < 1 || *hash > 4096 {
-		return c.UsageError(stderr, "--hash %d: want 1 to 4096 (MB)", *hash)
+	if *hash < 1 || *hash > maxHashMB {
+		return c.UsageError(stderr, "--hash %d: want 1 to %d (MB)", *hash, maxHashMB)
 	}
 	if *threads < 1 || *threads > 64 {
 		return c.UsageError(stderr, "--threads %d: want 1 to 64", *threads)
@@ -83,6 +86,9 @@ func serve(c *command.Command, d *Dialect, args []string, stdin io.Reader, stdou
 	}
 	if _, err := info.New(o); err != nil {
 		return c.UsageError(stderr, "-o: %v", err)
+	}
+	if err := engine.CheckTable(hashEntries(*hash), 0); err != nil {
+		return c.Fail(stderr, fmt.Errorf("--hash %d: %v", *hash, err))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

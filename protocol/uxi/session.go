@@ -20,16 +20,18 @@
 package uxi
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"boardrepl/internal/command"
+	"boardrepl/internal/linereader"
 	"boardrepl/internal/textfile"
 	"boardrepl/protocol/searcher"
 	"boardrepl/rules"
@@ -43,7 +45,8 @@ type Config struct {
 	// Dialect is the protocol spoken (nil: UAI).
 	Dialect *Dialect
 	// NewSearch makes the searcher from the Hash (MB) and Threads options;
-	// nil means boardrepl's alpha-beta engine.
+	// nil means boardrepl's alpha-beta engine. The session has checked that
+	// a table of hashMB fits (engine.CheckTable) and let the old one go.
 	NewSearch func(hashMB, threads int) searcher.Func
 	// Overhead is kept back from every time budget for the runner's
 	// latency (default 30 ms).
@@ -56,6 +59,9 @@ type Config struct {
 	Options rules.Options
 }
 
+// maxHashMB is the largest Hash (MB), a table of engine.MaxHashEntries.
+const maxHashMB = 4096
+
 // Engine is one session.
 type Engine struct {
 	cfg     Config
@@ -66,6 +72,11 @@ type Engine struct {
 	threads int
 	ownBook bool // OwnBook: play the game's opening book (rules.Booker)
 	search  searcher.Func
+	// tableMB is the size of search's table; stale: the options changed
+	// since it was made (it is made again before the next search, and
+	// stays when the new one does not fit).
+	tableMB int
+	stale   bool
 	// exchanged: the players have exchanged sides since the position's
 	// start (an odd number of its moves left the same side to move: the
 	// Konobi swap), so player 1 now has side 1 (see seat).
@@ -96,7 +107,7 @@ func New(out io.Writer, cfg Config) *Engine {
 	e := &Engine{cfg: cfg, out: out, hashMB: 16, threads: 1, ownBook: true}
 	if e.cfg.NewSearch == nil {
 		e.cfg.NewSearch = func(hashMB, threads int) searcher.Func {
-			return searcher.EngineWith(engine.Options{HashEntries: hashMB << 20 / 24, Threads: threads,
+			return searcher.EngineWith(engine.Options{HashEntries: hashEntries(hashMB), Threads: threads,
 				Selective: true, NoBook: !e.ownBook})
 		}
 	}
@@ -116,17 +127,30 @@ func (e *Engine) printf(format string, a ...any) {
 	fmt.Fprintf(e.out, format, a...)
 }
 
+// hashEntries is the number of table entries of Hash MB: no more bytes
+// than asked.
+func hashEntries(mb int) int { return mb << 20 / engine.EntryBytes }
+
 // Run reads commands from in until quit or the end of the input, then
 // stops any search (a search with limits is allowed to finish at the end of
-// the input; an infinite one is stopped). It returns the input's error.
+// the input; an infinite one is stopped). A line longer than
+// textfile.MaxLine is answered with an error and the session goes on. It
+// returns the input's error.
 func (e *Engine) Run(ctx context.Context, in io.Reader) error {
-	sc := bufio.NewScanner(textfile.NewReader(in))
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for sc.Scan() {
-		if ctx.Err() != nil {
+	lr := linereader.New(textfile.NewReader(in), textfile.MaxLine)
+	var err error
+	for ctx.Err() == nil {
+		var line string
+		line, err = lr.Line()
+		var tooLong *linereader.TooLongError
+		if errors.As(err, &tooLong) {
+			e.println("info string error: " + err.Error())
+			continue
+		}
+		if err != nil {
 			break
 		}
-		if !e.Command(ctx, sc.Text()) {
+		if !e.Command(ctx, line) {
 			e.stop()
 			return nil
 		}
@@ -135,7 +159,47 @@ func (e *Engine) Run(ctx context.Context, in io.Reader) error {
 		e.stop()
 	}
 	e.wait()
-	return sc.Err()
+	if err == io.EOF {
+		err = nil
+	}
+	return err
+}
+
+// fits checks that a table of mb MB can be made in place of the
+// session's (engine.CheckTable, counting the memory of the table it
+// replaces).
+func (e *Engine) fits(mb int) error {
+	freed := 0
+	if e.search != nil {
+		freed = hashEntries(e.tableMB)
+	}
+	return engine.CheckTable(hashEntries(mb), freed)
+}
+
+// table makes the searcher and its table anew, for the options set now,
+// when there is none or the options changed. The old table is let go first
+// when the new one fits with its memory back; when it does not fit, the
+// session says so (info string error) and the old one stays, with the size
+// it has. It reports whether the session has a table.
+func (e *Engine) table() bool {
+	if e.search != nil && !e.stale {
+		return true
+	}
+	if err := e.fits(e.hashMB); err != nil {
+		if e.search == nil {
+			e.printf("info string error: Hash %d: %v\n", e.hashMB, err)
+			return false
+		}
+		e.printf("info string error: Hash %d: %v; the table stays at %d MB\n", e.hashMB, err, e.tableMB)
+		e.hashMB, e.stale = e.tableMB, false
+		return true
+	}
+	if e.search != nil {
+		e.search = nil
+		debug.FreeOSMemory() // the old table's memory back to the system
+	}
+	e.search, e.tableMB, e.stale = e.cfg.NewSearch(e.hashMB, e.threads), e.hashMB, false
+	return true
 }
 
 // Command executes one line; it returns false for quit.
@@ -162,7 +226,7 @@ func newVerbs(d *Dialect) command.Verbs[verb] {
 		{Spec: command.Spec{Name: d.Name, Summary: "identify the engine and its options, then " + d.Name + "ok"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
 			e.println("id name " + e.cfg.Name)
 			e.println("id author " + e.cfg.Author)
-			e.println("option name Hash type spin default 16 min 1 max 4096")
+			e.println("option name Hash type spin default 16 min 1 max " + strconv.Itoa(maxHashMB))
 			e.println("option name Threads type spin default 1 min 1 max 64")
 			if e.hasBook() {
 				e.println("option name OwnBook type check default true")
@@ -173,9 +237,7 @@ func newVerbs(d *Dialect) command.Verbs[verb] {
 		{Spec: command.Spec{Name: "isready", Summary: "answer readyok"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
 			// The table (remade by setoption) is made now, before the
 			// runner starts a clock, not on the first go's.
-			if e.search == nil {
-				e.search = e.cfg.NewSearch(e.hashMB, e.threads)
-			}
+			e.table()
 			e.println("readyok")
 			return true
 		}},
@@ -188,7 +250,8 @@ func newVerbs(d *Dialect) command.Verbs[verb] {
 			e.g, _ = e.cfg.Game.New(e.cfg.Options)
 			e.exchanged = false
 			// A fresh table, made now rather than on the clock of the first go.
-			e.search = e.cfg.NewSearch(e.hashMB, e.threads)
+			e.stale = true
+			e.table()
 			return true
 		}},
 		{Spec: command.Spec{Name: "position", Args: "startpos|fen FEN [moves M...]", Summary: "set up the position"}, Run: func(_ context.Context, e *Engine, args []string) bool {
@@ -253,8 +316,14 @@ func (e *Engine) setOption(f []string) {
 	num, err := strconv.Atoi(v)
 	switch strings.ToLower(n) {
 	case "hash":
-		if err != nil || num < 1 || num > 4096 {
-			e.printf("info string error: Hash %q: want 1 to 4096 (MB)\n", v)
+		if err != nil || num < 1 || num > maxHashMB {
+			e.printf("info string error: Hash %q: want 1 to %d (MB)\n", v, maxHashMB)
+			return
+		}
+		// Refused at once when it cannot fit; made on isready,
+		// uainewgame or go.
+		if err := e.fits(num); err != nil {
+			e.printf("info string error: Hash %d: %v; the table stays at %d MB\n", num, err, e.hashMB)
 			return
 		}
 		e.hashMB = num
@@ -287,7 +356,7 @@ func (e *Engine) setOption(f []string) {
 		return
 	}
 	e.stop()
-	e.search = nil
+	e.stale = true
 }
 
 // hasBook reports whether the game has an opening book (rules.Booker),
@@ -435,8 +504,8 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 	if infinite {
 		lim = searcher.Limits{}
 	}
-	if e.search == nil {
-		e.search = e.cfg.NewSearch(e.hashMB, e.threads)
+	if !e.table() {
+		return nil // said why
 	}
 	sctx, cancel := context.WithCancel(ctx)
 	if lim.Time > 0 {

@@ -252,3 +252,18 @@ func TestUAIUsage(t *testing.T) {
 		t.Errorf("isready: %d %q", c, out.String())
 	}
 }
+
+// A line longer than the bound (1 MiB) is refused with an error and the
+// session goes on, as every error does.
+func TestLongLine(t *testing.T) {
+	long := "position startpos moves" + strings.Repeat(" f2", 1<<19)
+	got := run(t, Config{NewSearch: first}, "uai\n"+long+"\nisready\nposition startpos moves f2\nd\nquit\n")
+	for _, want := range []string{
+		"uaiok\ninfo string error: line 2 is longer than 1048576 bytes: ignored\nreadyok\n",
+		"FEN: x5o/7/7/7/7/5x1/o5x o 0 1\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%.2000s", want, got)
+		}
+	}
+}

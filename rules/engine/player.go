@@ -46,7 +46,7 @@ var playerKinds = []*playerKind{
 			{Key: "time", Kind: duration, Help: "search for T per move (100ms, 2s)"},
 			{Key: "nodes", Kind: wholeNumber, Min: 1, Help: "search about N nodes per move"},
 			{Key: "threads", Kind: wholeNumber, Min: 1, Help: "search with N threads"},
-			{Key: "hash", Kind: wholeNumber, Min: 1024, Help: "N transposition table entries (at least 1024)"},
+			{Key: "hash", Kind: wholeNumber, Min: 1024, Max: MaxHashEntries, Help: "N transposition table entries of 24 bytes (at least 1024; refused when the process may not take them)"},
 			{Key: "contempt", Kind: wholeNumber, Min: 0, Max: 10000, Help: "Tablut: count a draw N units (100 = a piece) against this player (default 20; 0: a plain draw)"},
 			{Key: "cycle", Kind: wholeNumber, Min: 0, Max: 10000, Help: "Tablut: charge N units to the side that repeats a position the rules let go on (default 1000; 0: no repetition detection, as builds before it)"},
 			{Key: "book", Kind: wholeNumber, Min: 0, Max: 1, Help: "Oware (end=tournament): 1 plays the opening book's moves without searching (the default), 0 searches every move"},
@@ -60,6 +60,9 @@ var playerKinds = []*playerKind{
 			}
 			opts := Options{HashEntries: 1 << 18, Selective: true, Threads: int(set.int("threads"))}
 			if h := set.int("hash"); h != 0 {
+				if err := CheckTable(int(h), 0); err != nil {
+					return nil, fmt.Errorf("player %q: hash=%d: %v", spec, h, err)
+				}
 				opts.HashEntries = int(h)
 			}
 			// 0 given in a spec means none: the engine's options say that

@@ -148,7 +148,9 @@ func (l Limits) String() string {
 // Options configure an Engine.
 type Options struct {
 	// HashEntries is the size of the transposition table in entries (24
-	// bytes each), rounded up to a power of two; 0 means 1<<20 (24 MB).
+	// bytes each, EntryBytes; exactly that many, at most MaxHashEntries);
+	// 0 means 1<<20 (24 MB). A size a user chose is checked first with
+	// CheckTable.
 	HashEntries int
 	// NoTT disables the transposition table (for tests and comparisons).
 	NoTT bool
