@@ -4,12 +4,17 @@ import (
 	"bytes"
 	"context"
 	_ "embed"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"boardrepl/rules/record"
+
+	lua "github.com/yuin/gopher-lua"
 )
 
 //go:embed testdata/lua51_reference.txt
@@ -262,5 +267,49 @@ func TestFixtureLinkToFIFO(t *testing.T) {
 	st := RunMain([]string{"--timeout", "10s", filepath.Join(dir, "s.lua")}, nil, &out, &errb)
 	if st != ExitFail || !strings.Contains(errb.String(), `fixture "link": a FIFO, not a regular file`) {
 		t.Fatalf("status %d, %q", st, errb.String())
+	}
+}
+
+// Issue 23, item 4: reading a record of a million tags (13 MB) took seconds
+// past the script's timeout (before the parser was linear, 24 s for 100,000
+// tags). The parse reads through the script's context: the timeout stops it
+// where it is, and the error names the fixture and its line.
+func TestFixtureParseStops(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("[Game \"ataxx\"]\n")
+	for i := 0; i < 1_000_000; i++ {
+		fmt.Fprintf(&b, "[T%d \"v\"]\n", i)
+	}
+	b.WriteString("\n1. f2 *\n")
+	if err := os.WriteFile(filepath.Join(dir, "big.rec"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "s.lua")
+	if err := os.WriteFile(path, []byte(`local r = fixture.record("big.rec")`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	st := RunMain([]string{"--timeout", "50ms", path}, nil, &out, &errb)
+	if st != ExitFail || !regexp.MustCompile(`s.lua:1: big.rec: line \d+: reading: timeout: the script ran too long and was stopped \(--timeout 50ms\)`).MatchString(errb.String()) {
+		t.Errorf("status %d, stderr %q: want the parse of big.rec stopped by the timeout", st, errb.String())
+	}
+}
+
+// The conversion of a parsed record to Lua stops too when the script is
+// stopped (a million tags take a second or two to convert).
+func TestRecordTableStops(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	L.SetContext(ctx)
+	r := &record.Record{}
+	for i := 0; i < 10_000; i++ {
+		r.Tags = append(r.Tags, record.Tag{Name: fmt.Sprintf("T%d", i), Value: "v"})
+	}
+	err := L.CallByParam(lua.P{Fn: L.NewFunction(func(L *lua.LState) int { L.Push(recordTable(L, r)); return 1 }), NRet: 1, Protect: true})
+	if err == nil || !strings.Contains(err.Error(), context.Canceled.Error()) {
+		t.Errorf("recordTable under a cancelled context: %v, want it stopped", err)
 	}
 }

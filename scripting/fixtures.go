@@ -1,6 +1,7 @@
 package scripting
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -319,9 +320,27 @@ func (e *env) fxFiles(L *lua.LState) int {
 	return 1
 }
 
+// textReader reads a text until ctx ends (the script's timeout, Ctrl-C,
+// the memory cap), then fails with ctx's error, so that parsing a huge
+// fixture stops with the script (compile.go's ctxReader ends the input
+// instead, for the compiler, which then reports the timeout).
+type textReader struct {
+	ctx context.Context
+	r   *strings.Reader
+}
+
+func (c textReader) Read(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(b[:min(len(b), 64<<10)])
+}
+
+func (e *env) textReader(text string) io.Reader { return textReader{e.ctx, strings.NewReader(text)} }
+
 // parseRecords parses every record of a file; errors carry the file's line.
-func parseRecords(p, text string) ([]*record.Record, []int, error) {
-	recs, starts, err := record.ParseAll(text)
+func (e *env) parseRecords(p, text string) ([]*record.Record, []int, error) {
+	recs, starts, err := record.ParseAllFrom(e.textReader(text))
 	if err != nil {
 		if re, ok := err.(*record.Error); ok {
 			if re.Col > 0 {
@@ -338,7 +357,7 @@ func parseRecords(p, text string) ([]*record.Record, []int, error) {
 // its starting line in .line.
 func (e *env) fxRecords(L *lua.LState) int {
 	p, text := e.mustRead(L)
-	recs, starts, err := parseRecords(p, text)
+	recs, starts, err := e.parseRecords(p, text)
 	if err != nil {
 		L.RaiseError("%v", err)
 	}
@@ -355,7 +374,7 @@ func (e *env) fxRecords(L *lua.LState) int {
 // fixture.record(path) -> the file's only record.
 func (e *env) fxRecord(L *lua.LState) int {
 	p, text := e.mustRead(L)
-	r, err := record.Parse(text)
+	r, err := record.ParseFrom(e.textReader(text))
 	if err != nil {
 		L.RaiseError("%s: %v", p, err)
 	}
@@ -367,7 +386,7 @@ func (e *env) fxRecord(L *lua.LState) int {
 // its moves played (undo takes them back).
 func (e *env) fxGame(L *lua.LState) int {
 	p, text := e.mustRead(L)
-	r, err := record.Parse(text)
+	r, err := record.ParseFrom(e.textReader(text))
 	if err != nil {
 		L.RaiseError("%s: %v", p, err)
 	}

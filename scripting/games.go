@@ -164,6 +164,15 @@ func (e *env) luaGame(L *lua.LState) int {
 	return 1
 }
 
+// stopIfDone raises the script's context's error (its timeout, Ctrl-C, the
+// memory cap) when it is done, so that a long conversion in Go stops with
+// the script as its Lua instructions do.
+func stopIfDone(L *lua.LState) {
+	if ctx := L.Context(); ctx != nil && ctx.Err() != nil {
+		L.RaiseError("%v", ctx.Err())
+	}
+}
+
 // recordTable converts a parsed record to Lua: {tags={Game=...},
 // tag_order={...}, moves={...}, result="1-0", lines={...}, notes={...},
 // comments={...}} (notes: see notesTable).
@@ -171,7 +180,10 @@ func recordTable(L *lua.LState, r *record.Record) *lua.LTable {
 	t := L.NewTable()
 	tags := L.NewTable()
 	order := L.NewTable()
-	for _, tg := range r.Tags {
+	for i, tg := range r.Tags {
+		if i%4096 == 4095 {
+			stopIfDone(L) // a record of a million tags takes seconds
+		}
 		tags.RawSetString(tg.Name, lua.LString(tg.Value))
 		order.Append(lua.LString(tg.Name))
 	}

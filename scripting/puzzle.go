@@ -110,7 +110,7 @@ func (e *env) gameSolve(L *lua.LState) int {
 // The moves are the expected solution (the solver's canonical line).
 func (e *env) fxPuzzles(L *lua.LState) int {
 	p, text := e.mustRead(L)
-	recs, starts, err := parseRecords(p, text)
+	recs, starts, err := e.parseRecords(p, text)
 	if err != nil {
 		L.RaiseError("%v", err)
 	}

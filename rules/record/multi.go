@@ -12,7 +12,12 @@ import (
 // Errors (*Error) carry the line in the whole text, and so do the records'
 // moves.
 func ParseAll(text string) ([]*Record, []int, error) {
-	s := NewScanner(strings.NewReader(text))
+	return ParseAllFrom(strings.NewReader(text))
+}
+
+// ParseAllFrom is ParseAll reading from rd; an error of rd stops it.
+func ParseAllFrom(rd io.Reader) ([]*Record, []int, error) {
+	s := NewScanner(rd)
 	var recs []*Record
 	var starts []int
 	for {

@@ -307,8 +307,12 @@ func (e *Error) Unwrap() error { return e.Err }
 // Parse reads one record (see Scanner for what a record holds). A text
 // without tags is a plain move list; an empty text is an empty record. A
 // second record in the text is an error.
-func Parse(text string) (*Record, error) {
-	s := NewScanner(strings.NewReader(text))
+func Parse(text string) (*Record, error) { return ParseFrom(strings.NewReader(text)) }
+
+// ParseFrom is Parse reading from r; an error of r (a caller's context
+// cancelled, say) stops it.
+func ParseFrom(rd io.Reader) (*Record, error) {
+	s := NewScanner(rd)
 	r, err := s.ReadRecord()
 	if errors.Is(err, io.EOF) {
 		return &Record{}, nil
