@@ -47,6 +47,10 @@ words), and only when searches 2 and 4 (--confirm) plies deeper agree; the
 counts and the worst moves end each record:
   game.txt:9: ply 3 red played g1g3? +16, best e2 +242 (loss 226, confirmed at depth 10) depth 6 pv e2 a3
   game.txt: 1 ?, 0 ??; worst moves: ply 3 red g1g3? (-226)
+Every number of a line is of one depth: when a deeper search gives a milder
+verdict, the line holds its numbers and says so (--depth 4, an Oware game):
+  oware.rec:8: ply 17 north played E? -70, best D +96 (loss 166 at depth 6,
+    confirmed at depth 8; ?? at depth 4 not confirmed) depth 6 pv D L D K B L
 Results are printed in input order as they finish.
 
   --depth N      search depth in plies (when no limit is given: 6; 12 in
@@ -81,8 +85,10 @@ Results are printed in input order as they finish.
                  end, negative when the side to move loses) or "margin" (a final
                  margin proven by the game's endgame tables); records add {"ply",
                  "played","played_score"|"played_mate"|"played_margin","played_text",
-                 "loss","mark","note","checked_depth"} and end with {"summary":true,
-                 "dubious","blunders","worst"}; a finished game gives {"over":true,"result"};
+                 "loss","mark","note","checked_depth"}, every number of "depth" (with
+                 "first_mark","first_depth" when a deeper search gave the verdict), and
+                 end with {"summary":true,"dubious","blunders","worst"}; a finished game
+                 gives {"over":true,"result"};
                  the last line is {"totals":true,"records","positions","dubious",
                  "blunders"} ("shard" with --shard)
 
@@ -159,6 +165,10 @@ type playedJSON struct {
 	Mark         string `json:"mark,omitempty"`
 	Note         string `json:"note,omitempty"`
 	CheckedDepth int    `json:"checked_depth,omitempty"`
+	// A verdict a confirming search gave (its numbers are of "depth"): the
+	// mark at the analysis's own depth, and that depth.
+	FirstMark  string `json:"first_mark,omitempty"`
+	FirstDepth int    `json:"first_depth,omitempty"`
 }
 
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -608,9 +618,12 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o *analyseOut, pl
 		if p.Checked {
 			pj.CheckedDepth = p.CheckDepth
 		}
+		if p.Rechecked {
+			pj.FirstMark, pj.FirstDepth = p.FirstMark, p.FirstDepth
+		}
 		j.playedJSON = pj
 		line = fmt.Sprintf("ply %d %s played %s%s %s, best %s %s (%s) depth %d pv %s", it.ply, side, p.Move, p.Mark,
-			engine.FormatScore(p.Score), p.Best, engine.FormatScore(p.BestScore), why(p), p.Depth, strings.Join(p.PV, " "))
+			engine.FormatScore(p.Score), p.Best, engine.FormatScore(p.BestScore), p.Reason(true), p.Depth, strings.Join(p.PV, " "))
 	default:
 		r := &o.res
 		j.Best, j.scoreJSON, j.Depth, j.Nodes = r.BestText, scoreOf(r.Score), r.Depth, r.Nodes
@@ -628,23 +641,6 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o *analyseOut, pl
 		fmt.Fprintf(w, "%s %s\n", where, line)
 	}
 	return nil
-}
-
-// why says what a verdict rests on: "loss 120", "missed a win in 3 plies",
-// and whether a deeper search confirmed the mark.
-func why(p *analysis.Ply) string {
-	s := fmt.Sprintf("loss %d", p.Loss)
-	if p.Note != "" {
-		s = p.Note
-	}
-	if p.Checked {
-		if p.Mark != "" {
-			s += fmt.Sprintf(", confirmed at depth %d", p.CheckDepth)
-		} else {
-			s += fmt.Sprintf(", no mistake at depth %d", p.CheckDepth)
-		}
-	}
-	return s
 }
 
 // printWorst lists the moves of a record that lost the most.

@@ -43,8 +43,14 @@ type REPL struct {
 	// The analyses' engines (analysis.NewEngine), made on the first analyse.
 	anaEng, anaExactEng *engine.Engine
 	engKey              string
-	// ai says how the computer plays each side.
-	ai [2]aiSide
+	// ai says how the computer plays each side; aiLine is the line of play
+	// the computer last saw (another one is a new game: aiNewGame).
+	ai     [2]aiSide
+	aiLine *line.Line
+	// interactive: the commands come from a terminal (runTerminal); pace
+	// is then the least time a move of 'ai both' stays on the screen.
+	interactive bool
+	pace        time.Duration
 }
 
 func newREPL(s *session.Session, out, err io.Writer) *REPL {
@@ -269,7 +275,9 @@ func (r *REPL) status() string {
 	} else {
 		fmt.Fprintf(&b, "%s to move, move %d", g.SideName(g.SideToMove()), r.s.MoveNumber())
 	}
-	if e, ok := r.s.Last(); ok {
+	if n := r.s.Cursor(); n > 0 && r.s.Swapped(n-1) {
+		fmt.Fprintf(&b, " (%s)", r.s.SwapText(n)) // not "last: white swap", as if white had moved twice
+	} else if e, ok := r.s.Last(); ok {
 		fmt.Fprintf(&b, " (last: %s %s", g.SideName(e.Side), e.Text)
 		if c := g.LastCaptured(); len(c) > 0 {
 			fmt.Fprintf(&b, ", captured %s", strings.Join(c, " "))

@@ -101,7 +101,7 @@ func TestComplete(t *testing.T) {
 		{"a1 b", "b1 b3"}, // after a1 is played on a copy, o to move
 		{"new ", "first= first=o first=x slow= slow=off slow=on toy ttt"},
 		{"new toy fi", "first= first=o first=x"},
-		{"help re", "recall redo reset result"},
+		{"help re", "recall redo reset resign result"},
 		{"set ", "a1 a2 a3 b1 b2 b3 c1 c2 c3"},
 		{"side ", "o x"},
 		{"zz ", ""},

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"boardrepl/internal/atomicfile"
 	"boardrepl/internal/textfile"
@@ -35,6 +36,9 @@ type terminalConfig struct {
 	fake bool
 	// interrupts delivers Ctrl-C while a command runs; nil means SIGINT.
 	interrupts <-chan os.Signal
+	// pace is the least time a move of 'ai both' stays on the screen
+	// (aiWatchPace; 0 in tests).
+	pace time.Duration
 }
 
 // historyFile is the history file in the user's state directory
@@ -227,6 +231,7 @@ func (s savingReader) Readline() (string, error) {
 // command per line until Ctrl-D or quit. Ctrl-C at the prompt clears the
 // line; during a command it cancels the command.
 func (r *REPL) runTerminal(tc terminalConfig) int {
+	r.interactive, r.pace = true, tc.pace
 	rl, err := newReadline(r, tc)
 	if err != nil {
 		fmt.Fprintf(r.err, "boardrepl: %v\n", err)
