@@ -106,8 +106,9 @@ type analyseItem struct {
 	ply    int    // records: the number of the move played from here (1-based)
 	played string // records: the move played from here ("" after the last)
 	move   rules.Move
-	forced bool  // records: the move is a forced pass (not judged)
-	err    error // the position or move could not be read
+	forced bool   // records: the move is a forced pass (not judged)
+	swap   string // records: the move exchanged the players, in words (line.Line.SwapText)
+	err    error  // the position or move could not be read
 	// malformed: err is a position that could not be read (bad input,
 	// exit status 2), not an illegal move (1).
 	malformed bool
@@ -549,6 +550,7 @@ func readAnalyseRecord(name string, rec *record.Record, info *rules.Info, opts [
 	id := len(*recs)
 	*recs = append(*recs, &analyseRecord{file: name, format: format, rec: rec})
 	var out []analyseItem
+	var swaps []int // the ply of the line each item of out played
 	end := l.Game() // the position right after the last written move
 	for k, m := range rec.Moves {
 		c0 := l.Cursor()
@@ -563,7 +565,20 @@ func readAnalyseRecord(name string, rec *record.Record, info *rules.Info, opts [
 		p := l.At(j)
 		out = append(out, analyseItem{file: name, line: m.Line, g: before[j], rec: id, ply: k + 1, played: p.Text,
 			move: p.Move, forced: p.Forced})
+		swaps = append(swaps, j)
 		end = before[j+1]
+	}
+	// The players' names: each side tag names who plays it at the end.
+	var names [2]string
+	for side := 0; side < 2; side++ {
+		if n := rec.Get(l.SideTag(side)); n != "?" {
+			names[l.PlayerAt(l.Len(), side)] = n
+		}
+	}
+	for k, j := range swaps {
+		if l.Swapped(j) {
+			out[k].swap = l.SwapText(j+1, names)
+		}
 	}
 	last := 0
 	if n := len(rec.Moves); n > 0 {
@@ -624,6 +639,9 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o *analyseOut, pl
 		j.playedJSON = pj
 		line = fmt.Sprintf("ply %d %s played %s%s %s, best %s %s (%s) depth %d pv %s", it.ply, side, p.Move, p.Mark,
 			engine.FormatScore(p.Score), p.Best, engine.FormatScore(p.BestScore), p.Reason(true), p.Depth, strings.Join(p.PV, " "))
+		if it.swap != "" {
+			line += "; " + it.swap
+		}
 	default:
 		r := &o.res
 		j.Best, j.scoreJSON, j.Depth, j.Nodes = r.BestText, scoreOf(r.Score), r.Depth, r.Nodes

@@ -139,6 +139,26 @@ func init() {
 				"              'load FILE' reads it back. An existing FILE is kept unless --force.\n" +
 				"Ctrl-C stops it; what was printed stays.\n" + limitsHelp},
 			Group: "engine", Run: cmdAnalyse, Complete: completeLimits(false)},
+		{Spec: command.Spec{Name: "study", Args: "[depth N] [time T] [nodes N] [exact] | off", Summary: "step through the game with the engine's verdicts (as lichess's analysis board)",
+			Help: "Analyses the whole game as 'analyse' does (the same limits; undone moves\n" +
+				"included) and keeps the analysis to browse it: next and prev (at the\n" +
+				"terminal also the Right and Left arrow keys, on an empty line), goto N,\n" +
+				"undo and redo step through the game, and each position shows the board,\n" +
+				"the moves around it with their marks (the last one in brackets), the\n" +
+				"verdict on the move that led there and the engine's best move and line\n" +
+				"from there (Ataxx, f2 b2 f2d4 a2 g1e2, then 'goto 3'):\n" +
+				"  study: ply 3 of 5\n" +
+				"    1. f2 b2 2. [f2d4?] a2? 3. g1e2??\n" +
+				"  ply 3 red f2d4? -180, best g2 +55 (loss 235 at depth 8; ?? at depth 6 not confirmed) line ...\n" +
+				"  now blue to move: best c3 +167 line c3 b6 ...\n" +
+				"The prompt reads 'ataxx study 3/5>'. While a study is on, next and prev\n" +
+				"step through it instead of loading the saved positions; 'study off' gives\n" +
+				"them back. Playing a move other than the game's next one, or starting\n" +
+				"another game, ends the study (it says so). The analysis is kept: 'study'\n" +
+				"again with the same limits (or after 'analyse' at the end of the game)\n" +
+				"browses it at once; other limits, or a changed game, analyse again.\n" +
+				"  study        study depth 4        study off"},
+			Group: "engine", Run: cmdStudy, Complete: completeStudy},
 		// Edit.
 		{Spec: command.Spec{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE", Summary: "put a piece on a square, ignoring the rules",
 			Help: "Puts PIECE (written as in position strings: a letter, or a seed count for\npits) on SQUARE. The position must stay valid (one king, nothing on a\nblock...); the move history starts again from the edited position.\n  set e4 K        set A 7"},
@@ -164,12 +184,12 @@ func init() {
 		{Spec: command.Spec{Name: "slots", Summary: "list the saved positions",
 			Help: "Lists the slots that hold a position; '>' marks the last used."},
 			Group: "edit", Run: cmdSlots},
-		{Spec: command.Spec{Name: "next", Summary: "load the next saved position",
-			Help: "Loads the position of the next used slot after the last one used,\nwrapping around."},
-			Group: "edit", Run: cmdNext},
-		{Spec: command.Spec{Name: "prev", Summary: "load the previous saved position",
-			Help: "Loads the position of the used slot before the last one used, wrapping\naround."},
-			Group: "edit", Run: cmdPrev},
+		{Spec: command.Spec{Name: "next", Summary: "load the next saved position (in a study: the next ply)",
+			Help: "Loads the position of the next used slot after the last one used,\nwrapping around. In a study ('study'; the prompt says so) it steps one ply\nforward instead, as the Right arrow key does."},
+			Group: "edit", Run: studyStep(1, cmdNext)},
+		{Spec: command.Spec{Name: "prev", Summary: "load the previous saved position (in a study: the ply before)",
+			Help: "Loads the position of the used slot before the last one used, wrapping\naround. In a study ('study'; the prompt says so) it steps one ply back\ninstead, as the Left arrow key does."},
+			Group: "edit", Run: studyStep(-1, cmdPrev)},
 		{Spec: command.Spec{Name: "export", Args: "[FORMAT] | svg FILE", Summary: "print the position string (and other formats), or draw the board as SVG",
 			Help: "Prints the position string, and the position in every other format the\ngame offers (Tablut: the server's JSON). With FORMAT, only that one.\n  export svg FILE   draws the board as an SVG diagram in FILE: pieces,\n                    special squares, the last move framed, captured squares\n                    crossed, coordinates on every side. FILE must be new or\n                    an SVG picture (which is replaced)."},
 			Group: "edit", Run: cmdExport, Complete: completeFormats},

@@ -895,6 +895,27 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	if err != nil {
 		return err
 	}
+	rep, err := r.runAnalysis(ctx, sa, in)
+	if err != nil {
+		return err
+	}
+	r.keepAnalysis(sa, rep)
+	g := in.Start
+	if annotateFile != "" {
+		if err := r.writeAnnotated(annotateFile, force, g, rep, analysis.Options{Limits: sa.lim, Exact: sa.exact}); err != nil {
+			return err
+		}
+	}
+	if svgFile != "" {
+		return r.writeGraph(svgFile, g, rep)
+	}
+	return nil
+}
+
+// runAnalysis analyses a line of the session's game (analyse, study),
+// printing the head, each ply as it is judged, the best move at the end
+// and the worst moves.
+func (r *REPL) runAnalysis(ctx context.Context, sa searchArgs, in analysis.Line) (*analysis.Report, error) {
 	g := in.Start
 	eng := &r.anaEng
 	if sa.exact {
@@ -916,15 +937,14 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	rep, err := a.Analyse(ctx, in, func(p analysis.Ply) { fmt.Fprintln(r.out, r.plyText(p)) })
 	if err != nil {
 		if ctx.Err() != nil {
-			return errors.New("interrupted")
+			return nil, errors.New("interrupted")
 		}
-		return err
+		return nil, err
 	}
 	if rep.Over {
 		fmt.Fprintf(r.out, "end: %s\n", rep.Result)
 	} else if n := rep.Now; n != nil {
-		fmt.Fprintf(r.out, "now %s to move: best %s %s line %s\n", n.SideName, n.Best,
-			engine.FormatScore(n.BestScore), strings.Join(n.PV, " "))
+		fmt.Fprintln(r.out, nowText(n))
 	}
 	worst := analysis.Worst(rep.Plies, 3)
 	if len(worst) == 0 {
@@ -936,15 +956,18 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 		}
 		fmt.Fprintf(r.out, "worst moves: %s\n", strings.Join(parts, ", "))
 	}
-	if annotateFile != "" {
-		if err := r.writeAnnotated(annotateFile, force, g, rep, analysis.Options{Limits: sa.lim, Exact: sa.exact}); err != nil {
-			return err
-		}
+	return rep, nil
+}
+
+// nowText is the engine's choice in a position of an analysis, for the
+// side to move: "now blue to move: best a1c3 +20 line a1c3 b2 ...", with
+// the depth when a confirming search gave it.
+func nowText(p *analysis.Ply) string {
+	text := fmt.Sprintf("now %s to move: best %s %s line %s", p.SideName, p.Best, engine.FormatScore(p.BestScore), strings.Join(p.PV, " "))
+	if p.Rechecked {
+		text += fmt.Sprintf(" (at depth %d)", p.At)
 	}
-	if svgFile != "" {
-		return r.writeGraph(svgFile, g, rep)
-	}
-	return nil
+	return text
 }
 
 // plyText is the verdict on a move, as analyse prints it; every number is

@@ -51,6 +51,13 @@ type REPL struct {
 	// is then the least time a move of 'ai both' stays on the screen.
 	interactive bool
 	pace        time.Duration
+	// study is the analysis being browsed ('study'), nil when none; keys
+	// make the arrow keys step through it at the terminal.
+	study *study
+	keys  *arrowKeys
+	// kept is the last analysis of a whole line (analyse, or a study
+	// left), which 'study' browses without analysing again.
+	kept *study
 }
 
 func newREPL(s *session.Session, out, err io.Writer) *REPL {
@@ -83,17 +90,20 @@ func (r *REPL) Exec(ctx context.Context, line string) error {
 		}
 		err := c.Run(ctx, r, strings.Fields(rest), rest)
 		if err == nil && c.WakesAI {
-			return r.aiMoves(ctx)
+			err = r.aiMoves(ctx)
 		}
+		r.studyAfter()
 		return err
 	}
 	if r.editing {
 		r.endEditing()
 	}
-	if err := r.playLine(line, name); err != nil {
-		return err
+	err := r.playLine(line, name)
+	if err == nil {
+		err = r.aiMoves(ctx)
 	}
-	return r.aiMoves(ctx)
+	r.studyAfter()
+	return err
 }
 
 // viewCommands show things without ending an edit.
@@ -295,6 +305,9 @@ func (r *REPL) prompt() string {
 	}
 	if r.editing {
 		return fmt.Sprintf("%s edit> ", g.Info().ID)
+	}
+	if r.study != nil {
+		return fmt.Sprintf("%s study %d/%d> ", g.Info().ID, r.s.Cursor(), r.s.Len())
 	}
 	if r.s.Result().Over() {
 		return fmt.Sprintf("%s over> ", g.Info().ID)

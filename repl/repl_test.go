@@ -200,6 +200,18 @@ func (tm *term) wait(t *testing.T, s string) {
 	}
 }
 
+// waitFrom waits for the output after its first from bytes to contain s.
+func (tm *term) waitFrom(t *testing.T, from int, s string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(tm.out.String()[from:], s) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %q in output after byte %d:\n%s", s, from, tm.out.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 func (tm *term) exit(t *testing.T) int {
 	t.Helper()
 	select {
