@@ -38,7 +38,7 @@ func init() {
 		{Spec: command.Spec{Name: "play", Args: "[COLOR] MOVE...", Summary: "play moves (typing a move alone does the same)",
 			Help: "Plays the moves in turn and shows the board. A move can also be typed\nwithout 'play'. An illegal move says why and stops there.\nAs GTP writes it, 'play COLOR MOVE...' plays from the side COLOR, its name\nor initial (black, white, b, w in Konobi and Tablut; red, blue, r, b in\nAtaxx; north, south, n, s in Oware), which must be the side to move.\n  play e5-e8      play black d4"},
 			Group: "play", Run: cmdPlayAs, Complete: completeMoves, WakesAI: true},
-		{Spec: command.Spec{Name: "undo", Aliases: []string{"back"}, Args: "[N]", Summary: "take back the last N moves (default 1; your move and the computer's reply)",
+		{Spec: command.Spec{Name: "undo", Aliases: []string{"back"}, Args: "[N]", Summary: "take back the last move (playing the computer: yours and its reply), or N",
 			Help: "Takes back N moves (default 1); they can be replayed with redo. A forced\npass goes back together with the move before it. When the computer plays\none side ('ai'), undo alone takes back its reply and your move, so that it\nis your turn again; 'undo 1' takes back one move (the computer then waits:\n'ai' makes it move). After 'agree' or 'resign', undo takes back the end of\nthe game (and nothing else)."},
 			Group: "play", Run: cmdUndo},
 		{Spec: command.Spec{Name: "redo", Aliases: []string{"forward"}, Args: "[N]", Summary: "replay N undone moves (default 1)",
@@ -195,7 +195,7 @@ func init() {
 			Group: "edit", Run: cmdExport, Complete: completeFormats},
 		// Files.
 		{Spec: command.Spec{Name: "players", Args: "[NAME NAME]", Summary: "the players' names written in saved records",
-			Help: "With two names, sets the players of the first and the second side (in the\norder 'rules' lists the sides), for the records 'save' writes; with none,\nshows them. Names are single words; '?' means unknown.\n  players alice bob"},
+			Help: "With two names, sets the players of the first and the second side (in the\norder 'rules' lists the sides), for the records 'save' writes; with none,\nshows them. Names are single words; '?' means unknown. After a Konobi swap\nthe players have exchanged colours: names go with the sides as they stand\nnow, and a saved record names who plays each colour after the swap.\n  players alice bob"},
 			Group: "files", Run: cmdPlayers},
 		{Spec: command.Spec{Name: "save", Args: "FILE", Summary: "write the game to a file (save! FILE overwrites)",
 			Help: "Writes the game as a record: tags (game, options, start position, date,\nplayers, result) and the moves in the game's notation, with their glyphs,\ncomments and variations. The file is written\nwhole or not at all; an existing file is kept unless you type save!.\nA replaced file keeps its mode; a symbolic link is followed; save! writes\nstraight into a FIFO or a character device; a directory is refused. Quotes\naround the name are removed (save \"my game.txt\"); an empty name is refused."},

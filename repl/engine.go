@@ -768,7 +768,7 @@ func (r *REPL) aiNewGame() {
 func (r *REPL) aiMoves(ctx context.Context) error {
 	r.aiNewGame()
 	n := 0
-	watch := r.interactive && r.ai[0].on && r.ai[1].on
+	watch := r.interactive && r.depth == 0 && r.ai[0].on && r.ai[1].on // typed at the terminal
 	shown := func() {
 		if n > 0 && !watch {
 			r.moved()
