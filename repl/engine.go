@@ -708,7 +708,7 @@ func cmdAI(ctx context.Context, r *REPL, args []string, _ string) error {
 			fmt.Fprintf(r.out, "the computer plays %s at %s\n", g.SideName(side), a.describe())
 		}
 	}
-	if len(args) == 1 && !r.interactive {
+	if len(args) == 1 && r.aiDefault() != aiDefaultLevel {
 		fmt.Fprintf(r.out, "(without a level, piped input and files play level %d, the same moves every time; at the terminal, level %d)\n",
 			aiRepeatableLevel, aiDefaultLevel)
 	}
@@ -974,7 +974,7 @@ func nowText(p *analysis.Ply) string {
 // of one depth, the analysis's own unless the line says another:
 //
 //	ply 3 red g1g3? +16, best e2 +242 (loss 226) line e2 a3 e2c3
-//	ply 4 south K +20, best L +88 (loss 68 at depth 14; ? at depth 12 not confirmed) line L ...
+//	ply 3 red f2d4? -180, best g2 +55 (loss 235 at depth 8; ?? at depth 6 not confirmed) line g2 a2 ...
 func (r *REPL) plyText(p analysis.Ply) string {
 	text := fmt.Sprintf("ply %d %s %s", p.Ply, p.SideName, p.Move)
 	switch {

@@ -102,7 +102,10 @@ func studyStep(dir int, slots func(context.Context, *REPL, []string, string) err
 		if r.study == nil {
 			return slots(ctx, r, args, rest)
 		}
-		name := map[int]string{1: "next", -1: "prev"}[dir]
+		name := "next"
+		if dir < 0 {
+			name = "prev"
+		}
 		if err := noArgs(name, args); err != nil {
 			return err
 		}

@@ -77,7 +77,13 @@ func newArrowKeys() *arrowKeys {
 // filter turns an arrow key on an empty line of a study into Enter, and
 // queues the command it stands for (take).
 func (k *arrowKeys) filter(key rune) (rune, bool) {
-	cmd := map[rune]string{readline.CharForward: "next", readline.CharBackward: "prev"}[key]
+	var cmd string
+	switch key {
+	case readline.CharForward:
+		cmd = "next"
+	case readline.CharBackward:
+		cmd = "prev"
+	}
 	if cmd == "" || !k.study.Load() || !k.empty.Load() {
 		return key, true
 	}

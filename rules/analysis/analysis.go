@@ -15,8 +15,9 @@
 // walks into a proven loss the best move avoids is `??` ("allows a loss in
 // N"). A marked move is searched again 2 plies deeper, then 4 (up to
 // Options.Confirm plies deeper, by steps of ConfirmStep), and keeps the
-// mildest of the marks: a verdict is only given when it holds at every
-// depth from d to d+4. (With one confirming search at d+4, the verdicts of
+// mildest of the marks, with the numbers of the depth that gave it (every
+// number of a Ply is of one depth, Ply.At): a verdict is only given when
+// it holds at every depth from d to d+4. (With one confirming search at d+4, the verdicts of
 // analyses at d and d+2 rested on four different depths, d, d+4, d+2 and
 // d+6, and agreed less often than with one at d+2: 87.1 % of the plies of
 // fixtures/tablut/games/server-04.rec; with the steps they share d+2 and
@@ -250,7 +251,7 @@ type Ply struct {
 	// confirming search.
 	FirstMark string
 	// Swap: after the move the same side is to move again (the Konobi
-	// swap): the players exchanged sides (rules/line's Line.Exchanges).
+	// swap): the players exchanged sides (rules/line's Line.Swapped).
 	Swap bool
 	// Position is the position before the move.
 	Position string
