@@ -47,6 +47,10 @@ words), and only when searches 2 and 4 (--confirm) plies deeper agree; the
 counts and the worst moves end each record:
   game.txt:9: ply 3 red played g1g3? +16, best e2 +242 (loss 226, confirmed at depth 10) depth 6 pv e2 a3
   game.txt: 1 ?, 0 ??; worst moves: ply 3 red g1g3? (-226)
+Every number of a line is of one depth: when a deeper search gives a milder
+verdict, the line holds its numbers and says so (--depth 4, an Oware game):
+  oware.rec:8: ply 17 north played E? -70, best D +96 (loss 166 at depth 6,
+    confirmed at depth 8; ?? at depth 4 not confirmed) depth 6 pv D L D K B L
 Results are printed in input order as they finish.
 
   --depth N      search depth in plies (when no limit is given: 6; 12 in
@@ -81,8 +85,10 @@ Results are printed in input order as they finish.
                  end, negative when the side to move loses) or "margin" (a final
                  margin proven by the game's endgame tables); records add {"ply",
                  "played","played_score"|"played_mate"|"played_margin","played_text",
-                 "loss","mark","note","checked_depth"} and end with {"summary":true,
-                 "dubious","blunders","worst"}; a finished game gives {"over":true,"result"};
+                 "loss","mark","note","checked_depth"}, every number of "depth" (with
+                 "first_mark","first_depth" when a deeper search gave the verdict), and
+                 end with {"summary":true,"dubious","blunders","worst"}; a finished game
+                 gives {"over":true,"result"};
                  the last line is {"totals":true,"records","positions","dubious",
                  "blunders","job"} ("shard" with --shard, "skip" with --skip; "job":
                  the game, options, limits and the files with their SHA-256,
@@ -142,8 +148,9 @@ type analyseItem struct {
 	ply    int    // records: the number of the move played from here (1-based)
 	played string // records: the move played from here ("" after the last)
 	move   rules.Move
-	forced bool  // records: the move is a forced pass (not judged)
-	err    error // the position or move could not be read
+	forced bool   // records: the move is a forced pass (not judged)
+	swap   string // records: the move exchanged the players, in words (line.Line.SwapText)
+	err    error  // the position or move could not be read
 	// malformed: err is a position that could not be read (bad input,
 	// exit status 2), not an illegal move (1).
 	malformed bool
@@ -201,6 +208,10 @@ type playedJSON struct {
 	Mark         string `json:"mark,omitempty"`
 	Note         string `json:"note,omitempty"`
 	CheckedDepth int    `json:"checked_depth,omitempty"`
+	// A verdict a confirming search gave (its numbers are of "depth"): the
+	// mark at the analysis's own depth, and that depth.
+	FirstMark  string `json:"first_mark,omitempty"`
+	FirstDepth int    `json:"first_depth,omitempty"`
 }
 
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -592,6 +603,7 @@ func readAnalyseRecord(name string, rec *record.Record, info *rules.Info, opts [
 	id := len(*recs)
 	*recs = append(*recs, &analyseRecord{file: name, format: format, rec: rec})
 	var out []analyseItem
+	var swaps []int // the ply of the line each item of out played
 	end := l.Game() // the position right after the last written move
 	for k, m := range rec.Moves {
 		c0 := l.Cursor()
@@ -606,7 +618,20 @@ func readAnalyseRecord(name string, rec *record.Record, info *rules.Info, opts [
 		p := l.At(j)
 		out = append(out, analyseItem{file: name, line: m.Line, g: before[j], rec: id, ply: k + 1, played: p.Text,
 			move: p.Move, forced: p.Forced})
+		swaps = append(swaps, j)
 		end = before[j+1]
+	}
+	// The players' names: each side tag names who plays it at the end.
+	var names [2]string
+	for side := 0; side < 2; side++ {
+		if n := rec.Get(l.SideTag(side)); n != "?" {
+			names[l.PlayerAt(l.Len(), side)] = n
+		}
+	}
+	for k, j := range swaps {
+		if l.Swapped(j) {
+			out[k].swap = l.SwapText(j+1, names)
+		}
 	}
 	last := 0
 	if n := len(rec.Moves); n > 0 {
@@ -661,9 +686,15 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o *analyseOut, pl
 		if p.Checked {
 			pj.CheckedDepth = p.CheckDepth
 		}
+		if p.Rechecked {
+			pj.FirstMark, pj.FirstDepth = p.FirstMark, p.FirstDepth
+		}
 		j.playedJSON = pj
 		line = fmt.Sprintf("ply %d %s played %s%s %s, best %s %s (%s) depth %d pv %s", it.ply, side, p.Move, p.Mark,
-			engine.FormatScore(p.Score), p.Best, engine.FormatScore(p.BestScore), why(p), p.Depth, strings.Join(p.PV, " "))
+			engine.FormatScore(p.Score), p.Best, engine.FormatScore(p.BestScore), p.Reason(true), p.Depth, strings.Join(p.PV, " "))
+		if it.swap != "" {
+			line += "; " + it.swap
+		}
 	default:
 		r := &o.res
 		j.Best, j.scoreJSON, j.Depth, j.Nodes = r.BestText, scoreOf(r.Score), r.Depth, r.Nodes
@@ -681,23 +712,6 @@ func printAnalyse(w io.Writer, gf *gameFlags, it *analyseItem, o *analyseOut, pl
 		fmt.Fprintf(w, "%s %s\n", where, line)
 	}
 	return nil
-}
-
-// why says what a verdict rests on: "loss 120", "missed a win in 3 plies",
-// and whether a deeper search confirmed the mark.
-func why(p *analysis.Ply) string {
-	s := fmt.Sprintf("loss %d", p.Loss)
-	if p.Note != "" {
-		s = p.Note
-	}
-	if p.Checked {
-		if p.Mark != "" {
-			s += fmt.Sprintf(", confirmed at depth %d", p.CheckDepth)
-		} else {
-			s += fmt.Sprintf(", no mistake at depth %d", p.CheckDepth)
-		}
-	}
-	return s
 }
 
 // printWorst lists the moves of a record that lost the most.

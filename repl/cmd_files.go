@@ -135,13 +135,13 @@ func cmdPlayers(_ context.Context, r *REPL, args []string, _ string) error {
 			if strings.ContainsAny(name, "\"[]") {
 				return fmt.Errorf("players: %q: a name cannot hold quotes or brackets", name)
 			}
-			r.s.Players[i] = name
+			r.s.SetPlayerName(i, name)
 		}
 	default:
 		return fmt.Errorf("usage: players [NAME NAME] (the first side's player first: %s, then %s)", g.SideName(0), g.SideName(1))
 	}
 	for i := 0; i < 2; i++ {
-		name := r.s.Players[i]
+		name := r.s.PlayerName(i)
 		if name == "" {
 			name = "?"
 		}

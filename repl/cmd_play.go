@@ -31,9 +31,14 @@ func cmdUndo(_ context.Context, r *REPL, args []string, _ string) error {
 	if err != nil {
 		return err
 	}
+	what := "agreement"
+	if r.s.Declared() && r.s.Result().Reason != rules.AgreedResult(r.s.Game()).Reason {
+		what = "resignation"
+	}
 	if r.s.Withdraw() {
-		// The first undo takes back the agreement to end the game.
-		fmt.Fprintln(r.out, "the agreement is taken back: play on")
+		// The first undo takes back the agreement (or resignation) that
+		// ended the game.
+		fmt.Fprintf(r.out, "the %s is taken back: play on\n", what)
 		if n--; n == 0 {
 			r.show()
 			return nil
@@ -42,7 +47,48 @@ func cmdUndo(_ context.Context, r *REPL, args []string, _ string) error {
 	if _, err := r.s.Undo(n); err != nil {
 		return err
 	}
+	if ai := r.aiPlays(); ai >= 0 && len(args) == 0 {
+		// 'undo' alone when you play the computer: back to your own move
+		// (the computer's reply and the move it answered).
+		moves := 1
+		for r.s.Cursor() > 0 && r.s.Game().SideToMove() == ai {
+			r.s.Undo(1)
+			moves++
+		}
+		if moves > 1 {
+			fmt.Fprintf(r.out, "took back the computer's reply and your move ('undo 1' takes back one move)\n")
+		}
+	}
 	r.show()
+	if ai := r.aiPlays(); ai >= 0 && r.s.Game().SideToMove() == ai && !r.s.Result().Over() {
+		fmt.Fprintf(r.out, "the computer plays %s: it waits ('ai' makes it move; or play its move)\n", r.s.Game().SideName(ai))
+	}
+	return nil
+}
+
+// cmdResign gives the game up: for the side named, or for the side to
+// move; when the computer plays the side to move (and not the other), for
+// the other, yours.
+func cmdResign(_ context.Context, r *REPL, args []string, _ string) error {
+	g := r.s.Game()
+	side := g.SideToMove()
+	switch {
+	case len(args) > 1:
+		return errors.New("usage: resign [SIDE]")
+	case len(args) == 1:
+		s, err := parseSide(g, args[0])
+		if err != nil {
+			return fmt.Errorf("resign %s: %v", args[0], err)
+		}
+		side = s
+	case r.aiPlays() == side:
+		side = 1 - side
+	}
+	res := rules.Result{Status: rules.Win, Winner: 1 - side, Reason: g.SideName(side) + " resigned"}
+	if err := r.s.End(res); err != nil {
+		return fmt.Errorf("resign: %v", err)
+	}
+	fmt.Fprintf(r.out, "%s ('undo' takes it back)\n", r.s.FormatResult())
 	return nil
 }
 

@@ -38,8 +38,8 @@ func init() {
 		{Spec: command.Spec{Name: "play", Args: "[COLOR] MOVE...", Summary: "play moves (typing a move alone does the same)",
 			Help: "Plays the moves in turn and shows the board. A move can also be typed\nwithout 'play'. An illegal move says why and stops there.\nAs GTP writes it, 'play COLOR MOVE...' plays from the side COLOR, its name\nor initial (black, white, b, w in Konobi and Tablut; red, blue, r, b in\nAtaxx; north, south, n, s in Oware), which must be the side to move.\n  play e5-e8      play black d4"},
 			Group: "play", Run: cmdPlayAs, Complete: completeMoves, WakesAI: true},
-		{Spec: command.Spec{Name: "undo", Aliases: []string{"back"}, Args: "[N]", Summary: "take back the last N moves (default 1)",
-			Help: "Takes back N moves (default 1); they can be replayed with redo. A forced\npass goes back together with the move before it."},
+		{Spec: command.Spec{Name: "undo", Aliases: []string{"back"}, Args: "[N]", Summary: "take back the last move (playing the computer: yours and its reply), or N",
+			Help: "Takes back N moves (default 1); they can be replayed with redo. A forced\npass goes back together with the move before it. When the computer plays\none side ('ai'), undo alone takes back its reply and your move, so that it\nis your turn again; 'undo 1' takes back one move (the computer then waits:\n'ai' makes it move). After 'agree' or 'resign', undo takes back the end of\nthe game (and nothing else)."},
 			Group: "play", Run: cmdUndo},
 		{Spec: command.Spec{Name: "redo", Aliases: []string{"forward"}, Args: "[N]", Summary: "replay N undone moves (default 1)",
 			Help: "Replays N moves taken back by undo or goto (default 1)."},
@@ -83,6 +83,9 @@ func init() {
 		{Spec: command.Spec{Name: "agree", Aliases: []string{"draw"}, Summary: "end the game by the players' agreement",
 			Help: "Ends the game here by agreement, with what the game's rules give: in Oware\neach player takes the seeds of his own row; in the other games it is a\ndraw. Moves are refused afterwards; undo takes the agreement back (and\nnothing else), goto or new leave it.\nA saved record keeps the agreed result."},
 			Group: "play", Run: cmdAgree},
+		{Spec: command.Spec{Name: "resign", Args: "[SIDE]", Summary: "give the game up (yours, when you play the computer)",
+			Help: "Ends the game here: SIDE resigns and the other side wins. Without SIDE\nthe side to move resigns; when the computer plays the side to move (and\nnot the other: 'ai'), your side does. Moves are refused afterwards; undo\ntakes the resignation back (and nothing else). A saved record keeps the\nresult, with the reason in its Termination tag:\n  [Termination \"white wins (black resigned)\"]\n  resign          resign black"},
+			Group: "play", Run: cmdResign, Complete: completeSides},
 		{Spec: command.Spec{Name: "games", Summary: "the games boardrepl plays",
 			Help: "Lists the games with their ids, aliases and a line of description."},
 			Group: "play", Run: cmdGames},
@@ -136,6 +139,26 @@ func init() {
 				"              'load FILE' reads it back. An existing FILE is kept unless --force.\n" +
 				"Ctrl-C stops it; what was printed stays.\n" + limitsHelp},
 			Group: "engine", Run: cmdAnalyse, Complete: completeLimits(false)},
+		{Spec: command.Spec{Name: "study", Args: "[depth N] [time T] [nodes N] [exact] | off", Summary: "step through the game with the engine's verdicts (as lichess's analysis board)",
+			Help: "Analyses the whole game as 'analyse' does (the same limits; undone moves\n" +
+				"included) and keeps the analysis to browse it: next and prev (at the\n" +
+				"terminal also the Right and Left arrow keys, on an empty line), goto N,\n" +
+				"undo and redo step through the game, and each position shows the board,\n" +
+				"the moves around it with their marks (the last one in brackets), the\n" +
+				"verdict on the move that led there and the engine's best move and line\n" +
+				"from there (Ataxx, f2 b2 f2d4 a2 g1e2, then 'goto 3'):\n" +
+				"  study: ply 3 of 5\n" +
+				"    1. f2 b2 2. [f2d4?] a2? 3. g1e2??\n" +
+				"  ply 3 red f2d4? -180, best g2 +55 (loss 235 at depth 8; ?? at depth 6 not confirmed) line ...\n" +
+				"  now blue to move: best c3 +167 line c3 b6 ...\n" +
+				"The prompt reads 'ataxx study 3/5>'. While a study is on, next and prev\n" +
+				"step through it instead of loading the saved positions; 'study off' gives\n" +
+				"them back. Playing a move other than the game's next one, or starting\n" +
+				"another game, ends the study (it says so). The analysis is kept: 'study'\n" +
+				"again with the same limits (or after 'analyse' at the end of the game)\n" +
+				"browses it at once; other limits, or a changed game, analyse again.\n" +
+				"  study        study depth 4        study off"},
+			Group: "engine", Run: cmdStudy, Complete: completeStudy},
 		// Edit.
 		{Spec: command.Spec{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE", Summary: "put a piece on a square, ignoring the rules",
 			Help: "Puts PIECE (written as in position strings: a letter, or a seed count for\npits) on SQUARE. The position must stay valid (one king, nothing on a\nblock...); the move history starts again from the edited position.\n  set e4 K        set A 7"},
@@ -161,18 +184,18 @@ func init() {
 		{Spec: command.Spec{Name: "slots", Summary: "list the saved positions",
 			Help: "Lists the slots that hold a position; '>' marks the last used."},
 			Group: "edit", Run: cmdSlots},
-		{Spec: command.Spec{Name: "next", Summary: "load the next saved position",
-			Help: "Loads the position of the next used slot after the last one used,\nwrapping around."},
-			Group: "edit", Run: cmdNext},
-		{Spec: command.Spec{Name: "prev", Summary: "load the previous saved position",
-			Help: "Loads the position of the used slot before the last one used, wrapping\naround."},
-			Group: "edit", Run: cmdPrev},
+		{Spec: command.Spec{Name: "next", Summary: "load the next saved position (in a study: the next ply)",
+			Help: "Loads the position of the next used slot after the last one used,\nwrapping around. In a study ('study'; the prompt says so) it steps one ply\nforward instead, as the Right arrow key does."},
+			Group: "edit", Run: studyStep(1, cmdNext)},
+		{Spec: command.Spec{Name: "prev", Summary: "load the previous saved position (in a study: the ply before)",
+			Help: "Loads the position of the used slot before the last one used, wrapping\naround. In a study ('study'; the prompt says so) it steps one ply back\ninstead, as the Left arrow key does."},
+			Group: "edit", Run: studyStep(-1, cmdPrev)},
 		{Spec: command.Spec{Name: "export", Args: "[FORMAT] | svg FILE", Summary: "print the position string (and other formats), or draw the board as SVG",
 			Help: "Prints the position string, and the position in every other format the\ngame offers (Tablut: the server's JSON). With FORMAT, only that one.\n  export svg FILE   draws the board as an SVG diagram in FILE: pieces,\n                    special squares, the last move framed, captured squares\n                    crossed, coordinates on every side. FILE must be new or\n                    an SVG picture (which is replaced)."},
 			Group: "edit", Run: cmdExport, Complete: completeFormats},
 		// Files.
 		{Spec: command.Spec{Name: "players", Args: "[NAME NAME]", Summary: "the players' names written in saved records",
-			Help: "With two names, sets the players of the first and the second side (in the\norder 'rules' lists the sides), for the records 'save' writes; with none,\nshows them. Names are single words; '?' means unknown.\n  players alice bob"},
+			Help: "With two names, sets the players of the first and the second side (in the\norder 'rules' lists the sides), for the records 'save' writes; with none,\nshows them. Names are single words; '?' means unknown. After a Konobi swap\nthe players have exchanged colours: names go with the sides as they stand\nnow, and a saved record names who plays each colour after the swap.\n  players alice bob"},
 			Group: "files", Run: cmdPlayers},
 		{Spec: command.Spec{Name: "save", Args: "FILE", Summary: "write the game to a file (save! FILE overwrites)",
 			Help: "Writes the game as a record: tags (game, options, start position, date,\nplayers, result) and the moves in the game's notation, with their glyphs,\ncomments and variations. The file is written\nwhole or not at all; an existing file is kept unless you type save!.\nA replaced file keeps its mode; a symbolic link is followed; save! writes\nstraight into a FIFO or a character device; a directory is refused. Quotes\naround the name are removed (save \"my game.txt\"); an empty name is refused."},

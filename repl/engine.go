@@ -22,33 +22,46 @@ const (
 	goDefault = 5 * time.Second
 	// hintDefault is the limit of 'hint' without arguments.
 	hintDefault = time.Second
-	// aiDefaultLevel is the level of 'ai SIDE' without a level.
-	aiDefaultLevel = 3
+	// aiDefaultLevel is the level of 'ai SIDE' without a level at the
+	// terminal: the engine at a short time; aiRepeatableLevel without a
+	// level in piped input and files, where the same commands must play
+	// the same game every time.
+	aiDefaultLevel    = 5
+	aiRepeatableLevel = 4
 	// aiMoveCap bounds the moves the computer makes in a row (ai both).
 	aiMoveCap = engine.DefaultMaxPlies
+	// aiWatchPace is the least time each move of 'ai both' stays on the
+	// terminal before the next, so that the game can be followed.
+	aiWatchPace = 500 * time.Millisecond
 )
 
-// aiLevels are the limits of the computer's levels 1..9: 1-5 search to a
-// fixed depth (the same moves every time), 6-9 for a time per move.
+// aiLevels are the limits of the computer's levels 1..9: 1-4 search to a
+// fixed depth (weak, and the same moves every time), 5-9 for a time per
+// move (5, the default, is the engine at a second a move).
 var aiLevels = []engine.Limits{
-	{Depth: 1}, {Depth: 2}, {Depth: 3}, {Depth: 4}, {Depth: 5},
-	{Time: 500 * time.Millisecond}, {Time: time.Second}, {Time: 2 * time.Second}, {Time: 5 * time.Second},
+	{Depth: 1}, {Depth: 2}, {Depth: 3}, {Depth: 4},
+	{Time: time.Second}, {Time: 2 * time.Second}, {Time: 5 * time.Second}, {Time: 10 * time.Second}, {Time: 30 * time.Second},
 }
 
 // aiHelp documents the levels (the text of 'help ai').
 var aiHelp = func() string {
 	var b strings.Builder
-	b.WriteString(`The computer plays a side: after each move you play (typed, 'play' or
-'load') it replies at once, printing its move, and when you type 'ai', 'new'
-or 'reset' on its turn it moves then. Undo, goto, editing and 'position' do
-not make it move: play a move, or type 'ai SIDE' again. The setting goes
-with the side's order (first, second) and stays across 'new'.
+	b.WriteString(`The computer plays a side: after each move you play (typed, 'play',
+'genmove' or 'load') it replies at once, printing its move, and when you
+type 'ai' or start a game on its turn it moves then. Undo, goto, editing
+and 'position' do not make it move: play a move, or type 'ai'. 'undo'
+alone takes back its reply and your move ('undo 1' one move); 'resign'
+gives the game up for you. The setting goes with the side's order (first,
+second) and stays across 'new', which says so; 'ai both' does not: a new
+game is yours until you type 'ai both' again.
   ai SIDE [LEVEL]   SIDE is a side's name (` + "`rules`" + ` lists them), first or second
-  ai both [LEVEL]   the computer plays both sides: the game is played out
-                    (Ctrl-C stops it; at most ` + strconv.Itoa(aiMoveCap) + ` moves in a row)
+  ai both [LEVEL]   the computer plays both sides: the game is played out,
+                    move by move (Ctrl-C stops it; at most ` + strconv.Itoa(aiMoveCap) + ` moves in a row)
   ai off            nobody is played by the computer
-  ai                who the computer plays, at which level
-LEVEL is 1 to 9 (default ` + strconv.Itoa(aiDefaultLevel) + `):
+  ai                who the computer plays, at which level (it moves if it
+                    is to move)
+LEVEL is 1 to 9 (default ` + strconv.Itoa(aiDefaultLevel) + `; ` + strconv.Itoa(aiRepeatableLevel) + ` in piped input and files, so that
+the same commands play the same game every time):
 `)
 	for i, l := range aiLevels {
 		kind := "the same move every time"
@@ -58,7 +71,8 @@ LEVEL is 1 to 9 (default ` + strconv.Itoa(aiDefaultLevel) + `):
 		fmt.Fprintf(&b, "  %d  %-14s %s\n", i+1, l.String(), kind)
 	}
 	b.WriteString(`or a player specification: ab:depth=N, ab:time=T, ab:nodes=N, random,
-mcts:playouts=N, mcts:time=T (see 'boardrepl help match').
+mcts:playouts=N, mcts:time=T (see 'boardrepl help match'); ab:nodes=N
+plays the same moves on every machine.
 The levels and ab: players search as match and uai play: the engine's
 playing search (null move, reductions, pruning), with the game's opening
 book where it has one (Oware, end=tournament: its moves say so).
@@ -653,6 +667,7 @@ func cmdAI(ctx context.Context, r *REPL, args []string, _ string) error {
 	if len(args) > 2 {
 		return errors.New("usage: ai SIDE|both|off [LEVEL] (see 'help ai')")
 	}
+	r.aiLine = r.s.Line // the computer knows this game: no "a new game" notice
 	if len(args) == 0 {
 		any := false
 		for side := 0; side < 2; side++ {
@@ -664,7 +679,7 @@ func cmdAI(ctx context.Context, r *REPL, args []string, _ string) error {
 		if !any {
 			fmt.Fprintln(r.out, "the computer plays no side ('ai SIDE [LEVEL]' to change; 'help ai')")
 		}
-		return nil
+		return r.aiMoves(ctx)
 	}
 	sides, err := parseAISide(g, args[0])
 	if err != nil {
@@ -674,7 +689,7 @@ func cmdAI(ctx context.Context, r *REPL, args []string, _ string) error {
 	if off && len(args) > 1 {
 		return fmt.Errorf("ai off takes no level (got %q)", args[1])
 	}
-	level := strconv.Itoa(aiDefaultLevel)
+	level := strconv.Itoa(r.aiDefault())
 	if len(args) == 2 {
 		level = args[1]
 	}
@@ -693,7 +708,20 @@ func cmdAI(ctx context.Context, r *REPL, args []string, _ string) error {
 			fmt.Fprintf(r.out, "the computer plays %s at %s\n", g.SideName(side), a.describe())
 		}
 	}
+	if len(args) == 1 && r.aiDefault() != aiDefaultLevel {
+		fmt.Fprintf(r.out, "(without a level, piped input and files play level %d, the same moves every time; at the terminal, level %d)\n",
+			aiRepeatableLevel, aiDefaultLevel)
+	}
 	return r.aiMoves(ctx)
+}
+
+// aiDefault is the level of 'ai SIDE' without one: aiDefaultLevel at the
+// terminal, aiRepeatableLevel in piped input and in files run.
+func (r *REPL) aiDefault() int {
+	if r.interactive && r.depth == 0 {
+		return aiDefaultLevel
+	}
+	return aiRepeatableLevel
 }
 
 // aiToMove reports whether the computer is to move now.
@@ -702,32 +730,92 @@ func (r *REPL) aiToMove() bool {
 	return !r.s.Result().Over() && r.ai[g.SideToMove()].on
 }
 
+// aiPlays returns the one side the computer plays, -1 when it plays
+// none or both.
+func (r *REPL) aiPlays() int {
+	switch {
+	case r.ai[0].on && !r.ai[1].on:
+		return 0
+	case r.ai[1].on && !r.ai[0].on:
+		return 1
+	}
+	return -1
+}
+
+// aiNewGame tells about the computer when a new game started (new, load,
+// reset...) since it last looked: one side stays the computer's, which
+// is said; 'ai both' is switched off, so that no game is played out
+// unasked.
+func (r *REPL) aiNewGame() {
+	if r.s.Line == r.aiLine {
+		return
+	}
+	r.aiLine = r.s.Line
+	g := r.s.Game()
+	switch side := r.aiPlays(); {
+	case r.ai[0].on && r.ai[1].on:
+		r.ai = [2]aiSide{}
+		fmt.Fprintln(r.out, "a new game: the computer no longer plays both sides ('ai both' plays this one out)")
+	case side >= 0:
+		fmt.Fprintf(r.out, "a new game: the computer plays %s at %s ('ai off' stops it)\n", g.SideName(side), r.ai[side].describe())
+	}
+}
+
 // aiMoves lets the computer play while it is its turn: one reply, or a
-// whole game when it plays both sides. The board is shown at the end.
+// whole game when it plays both sides. The board is shown at the end; at
+// the terminal, a game the computer plays out is shown move by move, each
+// for at least the pace.
 func (r *REPL) aiMoves(ctx context.Context) error {
+	r.aiNewGame()
 	n := 0
+	watch := r.interactive && r.depth == 0 && r.ai[0].on && r.ai[1].on // typed at the terminal
+	shown := func() {
+		if n > 0 && !watch {
+			r.moved()
+		}
+	}
 	for r.aiToMove() {
 		if n >= aiMoveCap {
-			r.moved()
+			shown()
 			fmt.Fprintf(r.out, "the computer stopped after %d moves in a row (the move cap); 'ai both' goes on\n", n)
 			return nil
 		}
-		if err := r.aiMove(ctx); err != nil {
-			if n > 0 {
-				r.moved()
+		start := time.Now()
+		err := r.aiMove(ctx)
+		if err == nil {
+			n++
+			if !watch {
+				continue
 			}
-			if r.ai[0].on && r.ai[1].on {
-				r.ai = [2]aiSide{}
-				return fmt.Errorf("%v: the computer stopped (ai is now off)", err)
+			r.moved()
+			if err = pause(ctx, r.pace-time.Since(start)); err == nil {
+				continue
 			}
-			return err
 		}
-		n++
+		shown()
+		if r.ai[0].on && r.ai[1].on {
+			r.ai = [2]aiSide{}
+			return fmt.Errorf("%v: the computer stopped (ai is now off)", err)
+		}
+		return err
 	}
-	if n > 0 {
-		r.moved()
-	}
+	shown()
 	return nil
+}
+
+// pause waits for d, or until ctx is done ("interrupted").
+func pause(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return errors.New("interrupted")
+	}
 }
 
 // aiMove makes the computer's move for the side to move.
@@ -807,6 +895,27 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	if err != nil {
 		return err
 	}
+	rep, err := r.runAnalysis(ctx, sa, in)
+	if err != nil {
+		return err
+	}
+	r.keepAnalysis(sa, rep)
+	g := in.Start
+	if annotateFile != "" {
+		if err := r.writeAnnotated(annotateFile, force, g, rep, analysis.Options{Limits: sa.lim, Exact: sa.exact}); err != nil {
+			return err
+		}
+	}
+	if svgFile != "" {
+		return r.writeGraph(svgFile, g, rep)
+	}
+	return nil
+}
+
+// runAnalysis analyses a line of the session's game (analyse, study),
+// printing the head, each ply as it is judged, the best move at the end
+// and the worst moves.
+func (r *REPL) runAnalysis(ctx context.Context, sa searchArgs, in analysis.Line) (*analysis.Report, error) {
 	g := in.Start
 	eng := &r.anaEng
 	if sa.exact {
@@ -825,34 +934,17 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 	}
 	fmt.Fprintf(r.out, "%s; scores from the mover's view (%d is %s); ? loses %d or more and %d%% of the expected score, ?? %d and %d%%\n",
 		head, rules.EvalUnit, unitName(g), analysis.Dubious, analysis.DubiousChances, analysis.Blunder, analysis.BlunderChances)
-	rep, err := a.Analyse(ctx, in, func(p analysis.Ply) {
-		text := fmt.Sprintf("ply %d %s %s", p.Ply, p.SideName, p.Move)
-		switch {
-		case p.Forced:
-			text += " (forced)"
-		case p.IsBest():
-			text += " " + engine.FormatScore(p.Score) + " (best)"
-		default:
-			why := fmt.Sprintf("loss %d", p.Loss)
-			if p.Note != "" {
-				why = p.Note
-			}
-			text += fmt.Sprintf("%s %s, best %s %s (%s) line %s", p.Mark, engine.FormatScore(p.Score),
-				p.Best, engine.FormatScore(p.BestScore), why, strings.Join(p.PV, " "))
-		}
-		fmt.Fprintln(r.out, text)
-	})
+	rep, err := a.Analyse(ctx, in, func(p analysis.Ply) { fmt.Fprintln(r.out, r.plyText(p)) })
 	if err != nil {
 		if ctx.Err() != nil {
-			return errors.New("interrupted")
+			return nil, errors.New("interrupted")
 		}
-		return err
+		return nil, err
 	}
 	if rep.Over {
 		fmt.Fprintf(r.out, "end: %s\n", rep.Result)
 	} else if n := rep.Now; n != nil {
-		fmt.Fprintf(r.out, "now %s to move: best %s %s line %s\n", n.SideName, n.Best,
-			engine.FormatScore(n.BestScore), strings.Join(n.PV, " "))
+		fmt.Fprintln(r.out, nowText(n))
 	}
 	worst := analysis.Worst(rep.Plies, 3)
 	if len(worst) == 0 {
@@ -864,15 +956,40 @@ func cmdAnalyse(ctx context.Context, r *REPL, args []string, _ string) error {
 		}
 		fmt.Fprintf(r.out, "worst moves: %s\n", strings.Join(parts, ", "))
 	}
-	if annotateFile != "" {
-		if err := r.writeAnnotated(annotateFile, force, g, rep, analysis.Options{Limits: sa.lim, Exact: sa.exact}); err != nil {
-			return err
-		}
+	return rep, nil
+}
+
+// nowText is the engine's choice in a position of an analysis, for the
+// side to move: "now blue to move: best a1c3 +20 line a1c3 b2 ...", with
+// the depth when a confirming search gave it.
+func nowText(p *analysis.Ply) string {
+	text := fmt.Sprintf("now %s to move: best %s %s line %s", p.SideName, p.Best, engine.FormatScore(p.BestScore), strings.Join(p.PV, " "))
+	if p.Rechecked {
+		text += fmt.Sprintf(" (at depth %d)", p.At)
 	}
-	if svgFile != "" {
-		return r.writeGraph(svgFile, g, rep)
+	return text
+}
+
+// plyText is the verdict on a move, as analyse prints it; every number is
+// of one depth, the analysis's own unless the line says another:
+//
+//	ply 3 red g1g3? +16, best e2 +242 (loss 226) line e2 a3 e2c3
+//	ply 3 red f2d4? -180, best g2 +55 (loss 235 at depth 8; ?? at depth 6 not confirmed) line g2 a2 ...
+func (r *REPL) plyText(p analysis.Ply) string {
+	text := fmt.Sprintf("ply %d %s %s", p.Ply, p.SideName, p.Move)
+	switch {
+	case p.Forced:
+		text += " (forced)"
+	case p.IsBest():
+		text += " " + engine.FormatScore(p.Score) + " (best" + p.Recheck() + ")"
+	default:
+		text += fmt.Sprintf("%s %s, best %s %s (%s) line %s", p.Mark, engine.FormatScore(p.Score),
+			p.Best, engine.FormatScore(p.BestScore), p.Reason(false), strings.Join(p.PV, " "))
 	}
-	return nil
+	if p.Swap {
+		text += "; " + r.s.SwapText(p.Ply)
+	}
+	return text
 }
 
 // Completion.

@@ -419,12 +419,20 @@ func TestAIRepliesAndPlaysOut(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^1\. o plays [ac][13] \(score \S+, depth 2\)$`).MatchString(out.String()) {
 		t.Errorf("no reply line:\n%s", out)
 	}
-	// Undo does not wake it; 'ai both' plays the game out.
+	// Undo takes back the reply and your move: your turn again (issue 25,
+	// item 1); undo 1 takes back one move, and the computer waits.
 	if err := r.Exec(ctx, "undo"); err != nil {
 		t.Fatal(err)
 	}
-	if r.s.Cursor() != 1 {
-		t.Fatalf("undo woke the computer: cursor %d", r.s.Cursor())
+	if r.s.Cursor() != 0 || !strings.Contains(out.String(), "took back the computer's reply and your move") {
+		t.Fatalf("undo: cursor %d, want 0:\n%s", r.s.Cursor(), out)
+	}
+	r.Exec(ctx, "redo 2")
+	if err := r.Exec(ctx, "undo 1"); err != nil {
+		t.Fatal(err)
+	}
+	if r.s.Cursor() != 1 || !strings.Contains(out.String(), "the computer plays o: it waits ('ai' makes it move; or play its move)") {
+		t.Fatalf("undo 1 woke the computer: cursor %d\n%s", r.s.Cursor(), out)
 	}
 	out.Reset()
 	if err := r.Exec(ctx, "ai both 1"); err != nil {

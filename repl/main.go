@@ -168,7 +168,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	r := newREPL(s, stdout, stderr)
 	r.color, r.unicode, r.quiet = useColor, f.unicode, f.quiet
 	if interactive {
-		return r.runTerminal(terminalConfig{stdin: stdin, stdout: stdout, history: historyFile()})
+		return r.runTerminal(terminalConfig{stdin: stdin, stdout: stdout, history: historyFile(), pace: aiWatchPace})
 	}
 	return r.runPiped(context.Background(), stdin, f.keepGoing)
 }

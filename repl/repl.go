@@ -43,8 +43,21 @@ type REPL struct {
 	// The analyses' engines (analysis.NewEngine), made on the first analyse.
 	anaEng, anaExactEng *engine.Engine
 	engKey              string
-	// ai says how the computer plays each side.
-	ai [2]aiSide
+	// ai says how the computer plays each side; aiLine is the line of play
+	// the computer last saw (another one is a new game: aiNewGame).
+	ai     [2]aiSide
+	aiLine *line.Line
+	// interactive: the commands come from a terminal (runTerminal); pace
+	// is then the least time a move of 'ai both' stays on the screen.
+	interactive bool
+	pace        time.Duration
+	// study is the analysis being browsed ('study'), nil when none; keys
+	// make the arrow keys step through it at the terminal.
+	study *study
+	keys  *arrowKeys
+	// kept is the last analysis of a whole line (analyse, or a study
+	// left), which 'study' browses without analysing again.
+	kept *study
 }
 
 func newREPL(s *session.Session, out, err io.Writer) *REPL {
@@ -77,17 +90,20 @@ func (r *REPL) Exec(ctx context.Context, line string) error {
 		}
 		err := c.Run(ctx, r, strings.Fields(rest), rest)
 		if err == nil && c.WakesAI {
-			return r.aiMoves(ctx)
+			err = r.aiMoves(ctx)
 		}
+		r.studyAfter()
 		return err
 	}
 	if r.editing {
 		r.endEditing()
 	}
-	if err := r.playLine(line, name); err != nil {
-		return err
+	err := r.playLine(line, name)
+	if err == nil {
+		err = r.aiMoves(ctx)
 	}
-	return r.aiMoves(ctx)
+	r.studyAfter()
+	return err
 }
 
 // viewCommands show things without ending an edit.
@@ -269,7 +285,9 @@ func (r *REPL) status() string {
 	} else {
 		fmt.Fprintf(&b, "%s to move, move %d", g.SideName(g.SideToMove()), r.s.MoveNumber())
 	}
-	if e, ok := r.s.Last(); ok {
+	if n := r.s.Cursor(); n > 0 && r.s.Swapped(n-1) {
+		fmt.Fprintf(&b, " (%s)", r.s.SwapText(n)) // not "last: white swap", as if white had moved twice
+	} else if e, ok := r.s.Last(); ok {
 		fmt.Fprintf(&b, " (last: %s %s", g.SideName(e.Side), e.Text)
 		if c := g.LastCaptured(); len(c) > 0 {
 			fmt.Fprintf(&b, ", captured %s", strings.Join(c, " "))
@@ -287,6 +305,9 @@ func (r *REPL) prompt() string {
 	}
 	if r.editing {
 		return fmt.Sprintf("%s edit> ", g.Info().ID)
+	}
+	if r.study != nil {
+		return fmt.Sprintf("%s study %d/%d> ", g.Info().ID, r.s.Cursor(), r.s.Len())
 	}
 	if r.s.Result().Over() {
 		return fmt.Sprintf("%s over> ", g.Info().ID)

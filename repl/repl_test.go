@@ -101,7 +101,7 @@ func TestComplete(t *testing.T) {
 		{"a1 b", "b1 b3"}, // after a1 is played on a copy, o to move
 		{"new ", "first= first=o first=x slow= slow=off slow=on toy ttt"},
 		{"new toy fi", "first= first=o first=x"},
-		{"help re", "recall redo reset result"},
+		{"help re", "recall redo reset resign result"},
 		{"set ", "a1 a2 a3 b1 b2 b3 c1 c2 c3"},
 		{"side ", "o x"},
 		{"zz ", ""},
@@ -195,6 +195,18 @@ func (tm *term) wait(t *testing.T, s string) {
 	for !strings.Contains(tm.out.String(), s) {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %q in output:\n%s", s, tm.out.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// waitFrom waits for the output after its first from bytes to contain s.
+func (tm *term) waitFrom(t *testing.T, from int, s string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(tm.out.String()[from:], s) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %q in output after byte %d:\n%s", s, from, tm.out.String())
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

@@ -9,7 +9,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
+	"time"
 
 	"boardrepl/internal/atomicfile"
 	"boardrepl/internal/textfile"
@@ -35,6 +37,9 @@ type terminalConfig struct {
 	fake bool
 	// interrupts delivers Ctrl-C while a command runs; nil means SIGINT.
 	interrupts <-chan os.Signal
+	// pace is the least time a move of 'ai both' stays on the screen
+	// (aiWatchPace; 0 in tests).
+	pace time.Duration
 }
 
 // historyFile is the history file in the user's state directory
@@ -52,6 +57,63 @@ func historyFile() string {
 	return filepath.Join(dir, "boardrepl", "history")
 }
 
+// arrowKeys makes the Right and Left arrow keys, pressed on an empty line
+// while a study is on, the commands next and prev: readline's own key
+// handling (the keys move the cursor), filtered before it. The filter and
+// the listener run on readline's goroutine, hence the atomics; the keys
+// pressed ahead, while a command runs, wait in order in pending.
+type arrowKeys struct {
+	study   atomic.Bool // a study is on (set before each line is read)
+	empty   atomic.Bool // the line being typed is empty
+	pending chan string
+}
+
+func newArrowKeys() *arrowKeys {
+	k := &arrowKeys{pending: make(chan string, 64)}
+	k.empty.Store(true)
+	return k
+}
+
+// filter turns an arrow key on an empty line of a study into Enter, and
+// queues the command it stands for (take).
+func (k *arrowKeys) filter(key rune) (rune, bool) {
+	var cmd string
+	switch key {
+	case readline.CharForward:
+		cmd = "next"
+	case readline.CharBackward:
+		cmd = "prev"
+	}
+	if cmd == "" || !k.study.Load() || !k.empty.Load() {
+		return key, true
+	}
+	select {
+	case k.pending <- cmd:
+		return readline.CharEnter, true
+	default: // too many keys ahead: this one moves the cursor, as ever
+		return key, true
+	}
+}
+
+// listen follows the line being typed, key by key (not readline's call
+// when it starts reading a line, key 0: keys typed ahead may be there).
+func (k *arrowKeys) listen(line []rune, pos int, key rune) ([]rune, int, bool) {
+	if key != 0 {
+		k.empty.Store(len(line) == 0)
+	}
+	return nil, 0, false
+}
+
+// take returns the command the next arrow key stood for ("" for none).
+func (k *arrowKeys) take() string {
+	select {
+	case cmd := <-k.pending:
+		return cmd
+	default:
+		return ""
+	}
+}
+
 func newReadline(r *REPL, tc terminalConfig) (*readline.Instance, error) {
 	cfg := &readline.Config{
 		Prompt:            r.prompt(),
@@ -62,6 +124,10 @@ func newReadline(r *REPL, tc terminalConfig) (*readline.Instance, error) {
 		HistoryLimit:      historyLimit,
 		Stdout:            tc.stdout,
 		Stderr:            r.err,
+	}
+	if r.keys != nil {
+		cfg.FuncFilterInputRune = r.keys.filter
+		cfg.SetListener(r.keys.listen)
 	}
 	if f, ok := tc.stdin.(*os.File); !ok || f != os.Stdin {
 		if rc, ok := tc.stdin.(io.ReadCloser); ok {
@@ -227,6 +293,7 @@ func (s savingReader) Readline() (string, error) {
 // command per line until Ctrl-D or quit. Ctrl-C at the prompt clears the
 // line; during a command it cancels the command.
 func (r *REPL) runTerminal(tc terminalConfig) int {
+	r.interactive, r.pace, r.keys = true, tc.pace, newArrowKeys()
 	rl, err := newReadline(r, tc)
 	if err != nil {
 		fmt.Fprintf(r.err, "boardrepl: %v\n", err)
@@ -261,7 +328,13 @@ func (r *REPL) loop(rl lineReader, sigc <-chan os.Signal) int {
 	r.show()
 	for {
 		rl.SetPrompt(r.prompt())
+		if r.keys != nil {
+			r.keys.study.Store(r.study != nil)
+		}
 		line, err := rl.Readline()
+		if r.keys != nil && err == nil && line == "" {
+			line = r.keys.take() // an arrow key in a study
+		}
 		if errors.Is(err, readline.ErrInterrupt) {
 			if r.luaBuf != "" {
 				r.luaBuf = ""

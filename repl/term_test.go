@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -130,5 +131,71 @@ func TestReadHistoryBounded(t *testing.T) {
 	}
 	if _, err := openHistoryFile("/dev/null"); !errors.Is(err, textfile.ErrNotRegular) {
 		t.Errorf("/dev/null: %v", err)
+	}
+}
+
+// Issue 25, item 3: in a study the Right and Left arrow keys, on an empty
+// line, step through the game as next and prev do; on a line being typed
+// they move the cursor as ever. The prompt says where the study is. Each
+// key waits for the prompt (readline itself races on keys typed ahead).
+func TestTerminalStudyArrowKeys(t *testing.T) {
+	tm := startTerm(t)
+	tm.wait(t, "toy x 1> ")
+	key := func(k, want string) {
+		t.Helper()
+		from := len(tm.out.String())
+		tm.send(k)
+		tm.waitFrom(t, from, want)
+	}
+	key("b2 a1 c3\r", "toy o 2> ")
+	key("study depth 2\r", "toy study 3/3> ")
+	key("\x1b[D", "toy study 2/3> ") // Left
+	key("\x1b[D", "toy study 1/3> ")
+	key("\x1b[D", "toy study 0/3> ")
+	key("\x1b[C", "toy study 1/3> ") // Right
+	if !strings.Contains(tm.out.String(), "study: ply 1 of 3\n  1. [b2] a1 2. c3\n") {
+		t.Errorf("no study at ply 1:\n%s", tm.out.String())
+	}
+	// On a line being typed, Left moves the cursor: "histoy", Left, "r"
+	// is "history".
+	key("histoy\x1b[Dr\r", "at ply 1 of 3; redo: a1 c3")
+	key("study off\r", "toy o 1> ")
+	key("\x1b[D\r", "toy o 1> ") // no study: Left does nothing, the line is empty
+	tm.send("\x04")
+	// The end of the input too: readline's Close waits for its reader,
+	// which a pipe (unlike a terminal) may keep blocked after Ctrl-D.
+	tm.in.Close()
+	if c := tm.exit(t); c != 0 {
+		t.Errorf("exit %d", c)
+	}
+	if tm.r.s.Cursor() != 1 {
+		t.Errorf("cursor %d, want 1", tm.r.s.Cursor())
+	}
+	if tm.errb.Len() > 0 {
+		t.Errorf("stderr %q", tm.errb.String())
+	}
+}
+
+// Issue 25, item 1: at the terminal 'ai both' shows the game move by move:
+// the board after each of the computer's moves (each stays at least the
+// pace on the screen, 0 here), not only at the end.
+func TestTerminalAIBothMoveByMove(t *testing.T) {
+	tm := startTerm(t)
+	tm.wait(t, "toy x 1> ")
+	tm.send("ai both 1\r")
+	tm.wait(t, "toy over> ")
+	tm.send("\x04")
+	tm.exit(t)
+	out := tm.out.String()
+	out = out[strings.Index(out, "ai both 1"):]
+	moves := regexp.MustCompile(`(?m)^[0-9]+\. [xo] plays `).FindAllStringIndex(out, -1)
+	boards := regexp.MustCompile(`(?m)^([xo] to move, move [0-9]+|game over: .*) \(last: `).FindAllStringIndex(out, -1)
+	if len(moves) < 5 || len(boards) != len(moves) {
+		t.Fatalf("%d moves, %d boards:\n%s", len(moves), len(boards), out)
+	}
+	for i := range moves {
+		if boards[i][0] < moves[i][0] || i+1 < len(moves) && boards[i][0] > moves[i+1][0] {
+			t.Errorf("move %d: its board does not come before the next move:\n%s", i+1, out)
+		}
 	}
 }

@@ -26,7 +26,9 @@ type Slot struct {
 type Session struct {
 	*line.Line
 	Slots [10]*Slot
-	// Players are the players' names for records, by side.
+	// Players are the players' names for records: Players[0] is the one
+	// who had the first side at the line's start (a Konobi swap exchanges
+	// the sides they play: PlayerName).
 	Players [2]string
 }
 
@@ -105,12 +107,27 @@ func (s *Session) NextSlot(from, dir int) int {
 	return -1
 }
 
+// PlayerName is the name of the player of side at the cursor ("" when
+// unknown): after a Konobi swap, the one who started on the other side.
+func (s *Session) PlayerName(side int) string { return s.Players[s.PlayerAt(s.Cursor(), side)] }
+
+// SetPlayerName names the player of side at the cursor.
+func (s *Session) SetPlayerName(side int, name string) {
+	s.Players[s.PlayerAt(s.Cursor(), side)] = name
+}
+
+// SwapText says who plays which side after ply n (1-based), which
+// exchanged the players, by their names (line.Line.SwapText).
+func (s *Session) SwapText(n int) string { return s.Line.SwapText(n, s.Players) }
+
 // Record returns the game as a record: the line's record (rules/line) with
-// the date and the players' names ("?" when unknown).
+// the date and the players' names ("?" when unknown), each in the tag of
+// the side it plays at the end of the line (after a Konobi swap, the
+// other side than it started with).
 func (s *Session) Record(now time.Time) *record.Record {
 	tags := []record.Tag{{Name: record.TagDate, Value: now.Format("2006.01.02")}}
 	for side := 0; side < 2; side++ {
-		name := s.Players[side]
+		name := s.PlayerName(side)
 		if name == "" {
 			name = "?"
 		}
@@ -122,7 +139,8 @@ func (s *Session) Record(now time.Time) *record.Record {
 // LoadRecord replaces the game with a record's (line.Replay: a record
 // without a Game tag is of the current game, a plain move list continues
 // from the start of the current line) and takes the players' names from
-// it. A move that is not legal stops the load with an error naming it; the
+// it, each tag naming the player of its side at the end of the moves. A
+// move that is not legal stops the load with an error naming it; the
 // session is unchanged then.
 func (s *Session) LoadRecord(r *record.Record) error {
 	l, err := line.Replay(r, s.Line)
@@ -132,7 +150,7 @@ func (s *Session) LoadRecord(r *record.Record) error {
 	s.Line, s.Players = l, [2]string{}
 	for side := 0; side < 2; side++ {
 		if p := r.Get(l.SideTag(side)); p != "" && p != "?" {
-			s.Players[side] = p
+			s.SetPlayerName(side, p)
 		}
 	}
 	return nil

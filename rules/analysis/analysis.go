@@ -15,8 +15,9 @@
 // walks into a proven loss the best move avoids is `??` ("allows a loss in
 // N"). A marked move is searched again 2 plies deeper, then 4 (up to
 // Options.Confirm plies deeper, by steps of ConfirmStep), and keeps the
-// mildest of the marks: a verdict is only given when it holds at every
-// depth from d to d+4. (With one confirming search at d+4, the verdicts of
+// mildest of the marks, with the numbers of the depth that gave it (every
+// number of a Ply is of one depth, Ply.At): a verdict is only given when
+// it holds at every depth from d to d+4. (With one confirming search at d+4, the verdicts of
 // analyses at d and d+2 rested on four different depths, d, d+4, d+2 and
 // d+6, and agreed less often than with one at d+2: 87.1 % of the plies of
 // fixtures/tablut/games/server-04.rec; with the steps they share d+2 and
@@ -216,8 +217,12 @@ type Ply struct {
 	SideName string // its name
 	Move     string // the move, in the game's notation
 	Forced   bool   // a forced pass: not judged
+	// The verdict and every number it rests on come from the searches of
+	// one depth, At: the analysis's own (FirstDepth), or that of the
+	// confirming search that gave the milder verdict kept (Rechecked).
+	//
 	// Best is the engine's move, BestScore its score and PV its line, from
-	// the mover's view, at Depth.
+	// the mover's view; Depth is the depth that search reached.
 	Best      string
 	BestScore int
 	PV        []string
@@ -231,13 +236,23 @@ type Ply struct {
 	// ("missed a win in 5 plies", "allows a loss in 3 plies").
 	Mark string
 	Note string
-	// Checked: the move was searched again at CheckDepth (a confirming
-	// search of a suspect); Mark is then the milder of the two verdicts.
+	// At is the depth of the searches of the numbers above (with a time or
+	// node limit, the depth reached); FirstDepth that of the analysis's
+	// own searches. Rechecked: a confirming search found a milder verdict
+	// than FirstMark, and the ply holds that search's verdict and numbers.
+	At         int
+	FirstDepth int
+	Rechecked  bool
+	// Checked: the move was searched again, deepest at CheckDepth (the
+	// confirming searches of a suspect); Mark is the mildest verdict.
 	Checked    bool
 	CheckDepth int
 	// FirstMark is the mark at the analysis's own depth, before the
 	// confirming search.
 	FirstMark string
+	// Swap: after the move the same side is to move again (the Konobi
+	// swap): the players exchanged sides (rules/line's Line.Swapped).
+	Swap bool
 	// Position is the position before the move.
 	Position string
 }
@@ -249,6 +264,7 @@ func (p *Ply) IsBest() bool { return p.Move == p.Best }
 type Step struct {
 	Move   rules.Move
 	Forced bool // a forced pass (played by the rules, not chosen)
+	Swap   bool // the move exchanged the players (line.Line.Swapped)
 }
 
 // Analyser judges moves; it holds one engine (not safe for concurrent use).
@@ -398,50 +414,68 @@ func units(s int) int {
 	return s
 }
 
+// judged is the verdict on a move at one depth: the best move's search,
+// the played move's score and their comparison.
+type judged struct {
+	best        engine.Result
+	at          int // the depth searched (the limit, or the depth reached)
+	score, loss int
+	mark, note  string
+}
+
+// judgeAt judges move m (written move) of g at lim: the best move is
+// searched to lim, the move played scored one ply shallower after it
+// (unless it is the best move).
+func (a *Analyser) judgeAt(ctx context.Context, g rules.Game, m rules.Move, move string, lim engine.Limits) (judged, error) {
+	best, err := a.search(ctx, g, lim)
+	if err != nil {
+		return judged{}, err
+	}
+	j := judged{best: best, at: lim.Depth, score: best.Score}
+	if lim.Depth == 0 {
+		j.at = best.Depth
+	}
+	if best.BestText == move {
+		return j, nil
+	}
+	if j.score, err = a.playedScore(ctx, g, m, lim); err != nil {
+		return j, err
+	}
+	j.loss, j.mark, j.note = verdict(best.Score, j.score)
+	return j, nil
+}
+
+// take makes j the ply's verdict and numbers.
+func (p *Ply) take(j judged) {
+	p.Best, p.BestScore, p.PV, p.Depth = j.best.BestText, j.best.Score, j.best.PVText, j.best.Depth
+	p.Score, p.Loss, p.Mark, p.Note, p.At = j.score, j.loss, j.mark, j.note, j.at
+}
+
 // Judge judges move m (legal in g) of g, which it leaves as it was.
 func (a *Analyser) Judge(ctx context.Context, g rules.Game, m rules.Move) (Ply, error) {
 	p := Ply{Side: g.SideToMove(), Move: g.FormatMove(m), Position: g.Position()}
 	p.SideName = g.SideName(p.Side)
-	lim := a.opts.limits(g)
-	best, err := a.search(ctx, g, lim)
+	j, err := a.judgeAt(ctx, g, m, p.Move, a.opts.limits(g))
 	if err != nil {
 		return p, err
 	}
-	p.Best, p.BestScore, p.PV, p.Depth = best.BestText, best.Score, best.PVText, best.Depth
-	if p.IsBest() {
-		p.Score = best.Score
-		return p, nil
-	}
-	if p.Score, err = a.playedScore(ctx, g, m, lim); err != nil {
-		return p, err
-	}
-	p.Loss, p.Mark, p.Note = verdict(p.BestScore, p.Score)
-	p.FirstMark = p.Mark
+	p.take(j)
+	p.FirstDepth, p.FirstMark = j.at, j.mark
 	if p.Mark == "" || a.opts.confirm() == 0 {
 		return p, nil
 	}
-	// Confirm the verdict deeper, a step at a time: keep the mildest mark,
-	// and stop at the first search that finds no mistake.
+	// Confirm the verdict deeper, a step at a time: keep the mildest mark
+	// (with the numbers of the depth that gave it), and stop at the first
+	// search that finds no mistake.
 	for _, deep := range a.opts.steps(g) {
-		best2, err := a.search(ctx, g, deep)
+		j, err := a.judgeAt(ctx, g, m, p.Move, deep)
 		if err != nil {
 			return p, err
 		}
-		p.Checked, p.CheckDepth = true, best2.Depth
-		if deep.Depth > 0 {
-			p.CheckDepth = deep.Depth // a proven result may end the search sooner
-		}
-		var loss2 int
-		var mark2, note2 string
-		if best2.BestText != p.Move {
-			s2, err := a.playedScore(ctx, g, m, deep)
-			if err != nil {
-				return p, err
-			}
-			loss2, mark2, note2 = verdict(best2.Score, s2)
-		}
-		if severity(mark2) < severity(p.Mark) {
-			p.Mark, p.Note, p.Loss = mark2, note2, loss2
+		p.Checked, p.CheckDepth = true, j.at // a proven result may end the search sooner
+		if severity(j.mark) < severity(p.Mark) {
+			p.take(j)
+			p.Rechecked = true
 		}
 		if p.Mark == "" {
 			break
@@ -495,7 +529,7 @@ func (a *Analyser) Analyse(ctx context.Context, l Line, each func(Ply)) (*Report
 				return rep, fmt.Errorf("%v at ply %d", err, i+1)
 			}
 		}
-		p.Ply = i + 1
+		p.Ply, p.Swap = i+1, st.Swap
 		rep.Plies = append(rep.Plies, p)
 		if each != nil {
 			each(p)
@@ -568,6 +602,43 @@ func (p *Ply) Summary() string {
 		why = p.Note
 	}
 	return fmt.Sprintf("ply %d %s %s%s (%s)", p.Ply, p.SideName, p.Move, p.Mark, why)
+}
+
+// Reason says what the verdict rests on, every number of one depth:
+// "loss 120", "missed a win in 3 plies"; for a verdict a confirming search
+// gave (Rechecked), at which depth, and the mark of the analysis's own
+// depth it did not confirm: "loss 68 at depth 8; ? at depth 6 not
+// confirmed". With checks it also names the deepest search that confirmed
+// a mark: "loss 226, confirmed at depth 10".
+func (p *Ply) Reason(checks bool) string {
+	s := fmt.Sprintf("loss %d", p.Loss)
+	if p.Note != "" {
+		s = p.Note
+	}
+	if p.Rechecked {
+		s += fmt.Sprintf(" at depth %d", p.At)
+	}
+	if checks && p.Checked && p.Mark != "" && (!p.Rechecked || p.CheckDepth != p.At) {
+		s += fmt.Sprintf(", confirmed at depth %d", p.CheckDepth)
+	}
+	return s + p.unconfirmed()
+}
+
+// Recheck says, for a verdict a confirming search gave, at which depth:
+// " at depth 8; ? at depth 6 not confirmed" (as Reason); "" for a verdict
+// of the analysis's own depth.
+func (p *Ply) Recheck() string {
+	if !p.Rechecked {
+		return ""
+	}
+	return fmt.Sprintf(" at depth %d", p.At) + p.unconfirmed()
+}
+
+func (p *Ply) unconfirmed() string {
+	if !p.Rechecked {
+		return ""
+	}
+	return fmt.Sprintf("; %s at depth %d not confirmed", p.FirstMark, p.FirstDepth)
 }
 
 // GraphScore is the score after ply p from the first side's view (side 0),

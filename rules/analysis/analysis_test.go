@@ -2,8 +2,10 @@ package analysis
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -422,5 +424,52 @@ func TestDefaultDepthPerGame(t *testing.T) {
 		if p.Depth < 12 && engine.MatePlies(p.BestScore) == 0 {
 			t.Errorf("ply %d %s judged at depth %d, want 12", p.Ply, p.Move, p.Depth)
 		}
+	}
+}
+
+// Issue 25, item 2: the numbers of a ply add up, all of one depth. When a
+// confirming search gives a milder verdict than the analysis's own depth,
+// the ply holds that search's best move, scores, loss and line (before,
+// it kept the first depth's scores beside the deeper loss: "K -141, best L
+// +88 (loss 68)"). The rule: the verdict on the ply's own scores is its
+// verdict. The Oware record at depth 4 has several such plies.
+func TestNumbersOfOneDepth(t *testing.T) {
+	l := recordLine(t, "../../fixtures/oware/games/oware-rand-1.rec")
+	a := New(Options{Limits: engine.Limits{Depth: 4}})
+	rep, err := a.Analyse(context.Background(), l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rechecked := 0
+	for _, p := range rep.Plies {
+		if p.Forced {
+			continue
+		}
+		loss, mark, note := 0, "", ""
+		if !p.IsBest() {
+			loss, mark, note = verdict(p.BestScore, p.Score)
+		} else if p.Score != p.BestScore {
+			t.Errorf("ply %d %s: the best move scores %d and %d", p.Ply, p.Move, p.Score, p.BestScore)
+		}
+		if loss != p.Loss || mark != p.Mark || note != p.Note {
+			t.Errorf("ply %d %s%s: best %s %d, played %d give loss %d %q %q; the ply says loss %d %q",
+				p.Ply, p.Move, p.Mark, p.Best, p.BestScore, p.Score, loss, mark, note, p.Loss, p.Note)
+		}
+		switch {
+		case p.FirstDepth != 4:
+			t.Errorf("ply %d: first depth %d, want 4", p.Ply, p.FirstDepth)
+		case !p.Rechecked && (p.At != 4 || p.Mark != p.FirstMark):
+			t.Errorf("ply %d: not rechecked, but at depth %d with %q (first %q)", p.Ply, p.At, p.Mark, p.FirstMark)
+		case p.Rechecked && (!p.Checked || (p.At != 6 && p.At != 8) || p.At > p.CheckDepth || severity(p.Mark) >= severity(p.FirstMark)):
+			t.Errorf("ply %d: rechecked at %d (checked %v at %d), %q after %q", p.Ply, p.At, p.Checked, p.CheckDepth, p.Mark, p.FirstMark)
+		case p.Rechecked:
+			rechecked++
+			if want := fmt.Sprintf(" at depth %d; %s at depth 4 not confirmed", p.At, p.FirstMark); !strings.HasSuffix(p.Reason(false), want) {
+				t.Errorf("ply %d: reason %q, want it to end %q", p.Ply, p.Reason(false), want)
+			}
+		}
+	}
+	if rechecked < 3 {
+		t.Errorf("only %d plies rechecked: the test needs a record where deeper searches change verdicts", rechecked)
 	}
 }

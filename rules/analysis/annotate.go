@@ -10,12 +10,14 @@ import (
 )
 
 // The annotations of an analysis, written into a record as lichess writes
-// its annotated games: every judged move gets its score in a comment,
-// { [%eval 0.17] } (from the first side's view, in pieces or seeds: 1.00 is
-// rules.EvalUnit; #3 a win in 3 moves of the side that wins, #-3 a loss);
-// a marked move gets its glyph (? is NAG $2, ?? $4), a comment
-// { (0.17 → -1.20) Mistake. e2 was best. } and the engine's line as a
-// variation (e2 a3 ...).
+// its annotated games: every judged move gets its score and the depth it
+// was searched to in a comment, { [%eval 0.17,6] } (from the first side's
+// view, in pieces or seeds: 1.00 is rules.EvalUnit; #3 a win in 3 moves of
+// the side that wins, #-3 a loss; the depth after the comma, as lichess's
+// chessops and python-chess read it); a marked move gets its glyph (? is
+// NAG $2, ?? $4), a comment { (0.17 → -1.20) Mistake. e2 was best. } with
+// the scores of that same depth and the engine's line as a variation
+// (e2 a3 ...).
 
 // Note is the annotation of a judged move: nothing for a forced pass.
 func Note(p Ply) record.Annotation {
@@ -43,6 +45,9 @@ func Note(p Ply) record.Annotation {
 		}
 	}
 	if e := EvalText(p.Score, p.Side); e != "" {
+		if p.At > 0 {
+			e += "," + strconv.Itoa(p.At)
+		}
 		a.After = append(a.After, "[%eval "+e+"]")
 	}
 	return a
@@ -94,5 +99,5 @@ func (o Options) Heading(g rules.Game) string {
 	if deep := o.confirmText(g); deep != "" {
 		s += ", marks confirmed at " + deep
 	}
-	return s + fmt.Sprintf("; [%%eval] from %s's view, 1.00 = %d units (about a piece or a seed)", g.SideName(0), rules.EvalUnit)
+	return s + fmt.Sprintf("; [%%eval SCORE,DEPTH] from %s's view, 1.00 = %d units (about a piece or a seed)", g.SideName(0), rules.EvalUnit)
 }

@@ -16,6 +16,10 @@ func TestNote(t *testing.T) {
 		want record.Annotation
 	}{
 		{Ply{Side: 0, Move: "f2", Best: "f2", Score: 87, BestScore: 87}, record.Annotation{After: []string{"[%eval 0.87]"}}},
+		// The depth of the scores, as chessops writes it ([%eval 0.87,6]).
+		{Ply{Side: 0, Move: "f2", Best: "f2", Score: 87, BestScore: 87, At: 6}, record.Annotation{After: []string{"[%eval 0.87,6]"}}},
+		{Ply{Side: 1, Move: "g7g5", Best: "a2", Score: -113, BestScore: 53, Mark: "?", At: 8, Rechecked: true, FirstMark: "??", FirstDepth: 6},
+			record.Annotation{Glyph: "?", After: []string{"(-0.53 → 1.13) Mistake. a2 was best.", "[%eval 1.13,8]"}}},
 		{Ply{Side: 1, Move: "g7g5", Best: "a2", Score: -113, BestScore: 53, Mark: "?", PV: []string{"a2", "e1"}},
 			record.Annotation{Glyph: "?", After: []string{"(-0.53 → 1.13) Mistake. a2 was best.", "[%eval 1.13]"},
 				Variations: [][]record.Move{{{Text: "a2"}, {Text: "e1"}}}}},

@@ -14,7 +14,7 @@ func FromLine(l *line.Line) (Line, error) {
 	out := Line{Start: g}
 	for i := 0; i < l.Cursor(); i++ {
 		p := l.At(i)
-		out.Steps = append(out.Steps, Step{Move: p.Move, Forced: p.Forced})
+		out.Steps = append(out.Steps, Step{Move: p.Move, Forced: p.Forced, Swap: l.Swapped(i)})
 	}
 	return out, nil
 }

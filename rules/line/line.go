@@ -226,6 +226,53 @@ func (l *Line) SideTag(side int) string {
 	return strings.ToUpper(n[:1]) + n[1:]
 }
 
+// Swapped reports whether ply i (below the cursor, or followed by another
+// ply) exchanged the players: after it, the side that played it is to move
+// again (the Konobi swap: the players exchange colours, and the one who
+// moved first places the next stone, of the other colour). A forced pass
+// never does: the side that passes is not to move after it.
+func (l *Line) Swapped(i int) bool {
+	switch {
+	case i < 0 || i >= len(l.plies):
+		return false
+	case i+1 < len(l.plies):
+		return l.plies[i+1].side == l.plies[i].side
+	case i == l.cur-1:
+		return l.g.SideToMove() == int(l.plies[i].side)
+	}
+	return false
+}
+
+// PlayerAt is the player who plays side after the first n plies of the
+// line: 0 for the one who had the first side (side 0) at the line's
+// start, 1 for the other. Each ply that exchanged the players (Swapped)
+// exchanges them.
+func (l *Line) PlayerAt(n, side int) int {
+	for i := 0; i < n && i < len(l.plies); i++ {
+		if l.Swapped(i) {
+			side = 1 - side
+		}
+	}
+	return side
+}
+
+// SwapText says who plays which side after ply n-1 (1-based: ply n of
+// the line), which exchanged the players (Swapped), as the telnet table
+// says it: "the players swapped: bob now plays black, ann white". names
+// are the players' (names[0] had the first side at the start); a player
+// without one is "the first player" or "the second player".
+func (l *Line) SwapText(n int, names [2]string) string {
+	s := int(l.plies[n-1].side) // swapped, and is to move again
+	name := func(side int) string {
+		p := l.PlayerAt(n, side)
+		if names[p] != "" {
+			return names[p]
+		}
+		return [2]string{"the first player", "the second player"}[p]
+	}
+	return fmt.Sprintf("the players swapped: %s now plays %s, %s %s", name(1-s), l.g.SideName(1-s), name(s), l.g.SideName(s))
+}
+
 // push plays p (a legal move) at the cursor, after cutting the line there.
 func (l *Line) push(m rules.Move, forced bool) Ply {
 	if l.cur < len(l.plies) {

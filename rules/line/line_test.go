@@ -556,3 +556,53 @@ func BenchmarkPlyMemory(b *testing.B) {
 	b.ReportMetric(float64(bytes)/float64(plies), "heap-B/ply")
 	b.ReportMetric(float64(own)/float64(plies), "line-B/ply")
 }
+
+// Issue 25, item 4: who plays which side. Konobi's swap (the pie rule,
+// docs/rules/konobi.md: white's first turn, after which white is to move
+// again) exchanges the players; a forced pass (the walled Ataxx position
+// of TestForcedPasses: red must pass, and after blue's g2 again) does not;
+// undo and the plies after the cursor follow.
+func TestSwappedPlayers(t *testing.T) {
+	k := newLine(t, "konobi", []string{"size=5"}, "")
+	for _, m := range []string{"c3", "swap", "b4"} {
+		if _, err := k.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, want := range []bool{false, true, false, false} {
+		if got := k.Swapped(i); got != want {
+			t.Errorf("konobi ply %d: swapped %v, want %v", i, got, want)
+		}
+	}
+	for n, want := range [][2]int{{0, 1}, {0, 1}, {1, 0}, {1, 0}} {
+		if got := [2]int{k.PlayerAt(n, 0), k.PlayerAt(n, 1)}; got != want {
+			t.Errorf("konobi after %d plies: players %v by side, want %v", n, got, want)
+		}
+	}
+	if got, want := k.SwapText(2, [2]string{"ann", ""}), "the players swapped: the second player now plays black, ann white"; got != want {
+		t.Errorf("SwapText %q, want %q", got, want)
+	}
+	k.Undo(1) // the swap is the last ply played; b4 is after the cursor
+	if !k.Swapped(1) || k.PlayerAt(k.Cursor(), 0) != 1 {
+		t.Errorf("after undo: swapped %v, black's player %d", k.Swapped(1), k.PlayerAt(k.Cursor(), 0))
+	}
+	k.Undo(1) // only c3: white to move, no swap yet
+	if k.Swapped(0) || k.PlayerAt(k.Cursor(), 0) != 0 {
+		t.Error("c3 alone exchanged the players")
+	}
+
+	a := newLine(t, "ataxx", nil, walled)
+	a.PassForced()
+	played, err := a.PlayText("g2")
+	if err != nil || len(played) != 2 || !played[1].Forced {
+		t.Fatalf("g2: %+v %v; want it and red's forced pass", played, err)
+	}
+	for i := 0; i < a.Len(); i++ {
+		if a.Swapped(i) {
+			t.Errorf("ataxx ply %d (%s): a forced pass exchanged the players", i, a.At(i).Text)
+		}
+	}
+	if a.PlayerAt(a.Cursor(), 0) != 0 {
+		t.Error("a forced pass exchanged the players")
+	}
+}
