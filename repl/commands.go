@@ -62,9 +62,12 @@ func init() {
 		{Spec: command.Spec{Name: "position", Aliases: []string{"pos", "fen"}, Args: "STRING|startpos|fen STRING [moves M...]", Summary: "set up a position from its position string",
 			Help: "Replaces the position with STRING, the game's position string (as 'export'\nprints it; for Tablut also the server's JSON state). The move history starts\nagain from there. As in engine consoles, 'position startpos' is the start\nposition, 'position fen STRING' the same as 'position STRING', and\n'moves M...' at the end plays moves from there.\n  position startpos moves f2 a1b3     position fen x5o/7/7/7/7/7/o5x o 0 1"},
 			Group: "play", Run: cmdPosition},
-		{Spec: command.Spec{Name: "show", Aliases: []string{"board", "d", "display", "showboard"}, Summary: "draw the board",
-			Help: "Draws the board: the last move in [brackets], squares it captured in\n(parentheses), and who is to move. 'legend' explains the marks. 'd',\n'display' and 'showboard' are the engine consoles' names for it (in Oware\nthe pit D is played with D or 'play d': a word that names a command is\nalways the command)."},
+		{Spec: command.Spec{Name: "show", Aliases: []string{"board", "showboard"}, Summary: "draw the board",
+			Help: "Draws the board: the last move in [brackets], squares it captured in\n(parentheses), and who is to move. 'legend' explains the marks.\n'showboard' is GTP's name for it; 'd' also prints the position string."},
 			Group: "play", Run: cmdShow},
+		{Spec: command.Spec{Name: "d", Aliases: []string{"display"}, Summary: "draw the board and print its position string (uai's d)",
+			Help: "Draws the board as 'show' does, then prints the position string\n(as 'export' writes it and 'position' reads it), as the engine consoles'\nd and display do.\nIn Oware, d typed at the prompt is this command, not the pit D: play the\npit with D or 'play d'. In lines read from a pipe or a file, d where a\nmove stands is the pit D (printf 'c\\nj\\nd\\n' plays C, J and D)."},
+			Group: "play", Run: cmdDisplay},
 		{Spec: command.Spec{Name: "flip", Summary: "turn the board around",
 			Help: "Turns the board 180 degrees (again to turn it back) and draws it."},
 			Group: "play", Run: cmdFlip},
@@ -137,14 +140,14 @@ func init() {
 				"Ctrl-C stops it; what was printed stays.\n" + limitsHelp},
 			Group: "engine", Run: cmdAnalyse, Complete: completeLimits(false)},
 		// Edit.
-		{Spec: command.Spec{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE", Summary: "put a piece on a square, ignoring the rules",
-			Help: "Puts PIECE (written as in position strings: a letter, or a seed count for\npits) on SQUARE. The position must stay valid (one king, nothing on a\nblock...); the move history starts again from the edited position.\n  set e4 K        set A 7"},
+		{Spec: command.Spec{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE | score SIDE N", Summary: "put a piece on a square, ignoring the rules",
+			Help: "Puts PIECE (written as in position strings: a letter, or a seed count for\npits) on SQUARE. The position must stay valid (one king, nothing on a\nblock...); the move history starts again from the edited position.\nIn Oware the board and the scores hold 48 seeds at most: set A 7 at the\nstart (51) is refused, saying how many to take off first; 'move B A 3'\nmoves seeds instead, keeping them in the game. 'set score SIDE N' sets\nwhat a side has captured (Oware), within the same 48.\n  set e4 K        set A 0        set score north 10"},
 			Group: "edit", Run: cmdSet, Complete: completeSquares},
-		{Spec: command.Spec{Name: "clear", Aliases: []string{"remove"}, Args: "SQUARE...", Summary: "empty squares",
-			Help: "Removes what stands on the squares (for pits: sets them to 0)."},
+		{Spec: command.Spec{Name: "clear", Aliases: []string{"remove"}, Args: "SQUARE...", Summary: "empty squares (alone: clear the screen)",
+			Help: "Removes what stands on the squares (for pits: sets them to 0).\nAlone, as in a shell, it clears the screen (at a terminal; Ctrl-L does\ntoo)."},
 			Group: "edit", Run: cmdClear, Complete: completeSquares},
-		{Spec: command.Spec{Name: "move", Aliases: []string{"mv"}, Args: "FROM TO", Summary: "move a piece ignoring the rules (no capture)",
-			Help: "Moves the piece on FROM to TO, whatever the rules say, replacing what\nstands there. The side to move does not change."},
+		{Spec: command.Spec{Name: "move", Aliases: []string{"mv"}, Args: "FROM TO [N]", Summary: "move a piece ignoring the rules (no capture)",
+			Help: "Moves the piece on FROM to TO, whatever the rules say, replacing what\nstands there. The side to move does not change.\nOn a pit board (Oware) it moves N seeds (all of them without N) from pit\nFROM into pit TO, adding them to those there: the seeds in the game stay\nas many, as on a real board.\n  move e4 e6      move B A 3"},
 			Group: "edit", Run: cmdMove, Complete: completeSquares},
 		{Spec: command.Spec{Name: "side", Aliases: []string{"turn"}, Args: "SIDE", Summary: "set the side to move",
 			Help: "Sets the side to move, by name (white, red...), initial or number 0/1."},
@@ -228,7 +231,9 @@ func nearest(word string) []string {
 			}
 		}
 	}
-	if best > 2 || best > len(word)/2+1 {
+	// A short word is near a name one edit away; a longer one, two: "zz"
+	// is near nothing, though two edits make it "go" or "ai".
+	if near := 1 + len(word)/5; best > near {
 		return nil
 	}
 	if len(out) > 3 {
