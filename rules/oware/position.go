@@ -155,8 +155,8 @@ func (g *Game) SetSquare(square, piece string) error {
 	p := g.p
 	p.b.set(i, uint8(n))
 	if t := p.b.total() + int(p.score[0]) + int(p.score[1]); t > maxSeeds {
-		return fmt.Errorf("pit %c: %d seeds would make %d in the game, %d more than the %d it holds: take %d from other pits or the scores first",
-			pitLetter(i), n, t, t-maxSeeds, maxSeeds, t-maxSeeds)
+		return fmt.Errorf("pit %c: %d seeds would make %d in the game, more than %d: take %d from other pits or the scores first",
+			pitLetter(i), n, t, maxSeeds, t-maxSeeds)
 	}
 	g.reset(p)
 	return nil
@@ -179,8 +179,8 @@ func (g *Game) SetScore(side, n int) error {
 	p := g.p
 	p.score[side] = uint8(n)
 	if t := p.b.total() + int(p.score[0]) + int(p.score[1]); t > maxSeeds {
-		return fmt.Errorf("%s's score %d would make %d seeds in the game, %d more than the %d it holds: take %d from the pits or the other score first",
-			g.SideName(side), n, t, t-maxSeeds, maxSeeds, t-maxSeeds)
+		return fmt.Errorf("%s's score %d would make %d seeds in the game, more than %d: take %d from the pits or the other score first",
+			g.SideName(side), n, t, maxSeeds, t-maxSeeds)
 	}
 	g.reset(p)
 	return nil
