@@ -74,7 +74,7 @@ func (r *REPL) Exec(ctx context.Context, line string) error {
 		// At the prompt a word that names a command is the command, even
 		// where it could be a move (Oware's pit d): say how to play the
 		// move instead. In lines read from a pipe or a file, a square's or
-		// pit's name where a move stands is a move (above).
+		// pit's name where a move stands is a move (played below).
 		if m, err := r.s.Game().ParseMove(name); err == nil && rest == "" {
 			how := fmt.Sprintf("'play %s'", name)
 			if canon := r.s.Game().FormatMove(m); canon != name {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"boardrepl/rules"
+	_ "boardrepl/rules/ataxx"
 	_ "boardrepl/rules/konobi"
 	"boardrepl/rules/record"
 )
@@ -556,6 +557,25 @@ func TestWelcomeOnceRulesLineFlip(t *testing.T) {
 	a.send("quit")
 	b.expect("You win")
 	a.closed()
+	b.closed()
+	ts.stop(t, before)
+}
+
+// The welcome names the options the server was given; a game that draws
+// something of its own (Ataxx's blocks without a pattern) says what it
+// drew as it begins, since each game (and each rematch) draws anew.
+func TestGameDrawnOptionsNamed(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "ataxx", []string{"blocks=4"}, time.Minute)
+	a := dial(t, ts.addr, "a")
+	a.expect("Options: blocks=4.\r\nWhat is your name?")
+	a.send("ann")
+	a.expect("Waiting for a second player")
+	b := arrive(t, ts, "ben")
+	a.expect("You play red (you move first), against ben. This game: blocks=4 pattern=")
+	b.expect("You play blue (you move second), against ann. This game: blocks=4 pattern=")
+	a.send("quit")
+	b.expect("You win")
 	b.closed()
 	ts.stop(t, before)
 }
