@@ -205,7 +205,8 @@ type Info struct {
 	// context) after its move was searched to the end and beat the best
 	// move of the depth before (or there was none): the other moves were
 	// not all searched, so Score is a lower bound of the depth's value, as
-	// UCI's "lowerbound" says. The search's Result keeps the depth before.
+	// UCI's "lowerbound" says. A search's Result is Partial only when no
+	// depth was completed; otherwise it keeps the last depth completed.
 	Partial bool
 }
 
@@ -641,7 +642,7 @@ func (t *thread) iterate(onDepth func(Info)) Result {
 		if stopped {
 			score = t.rootScore
 		}
-		res.Depth = d
+		res.Depth, res.Partial = d, stopped && !have
 		if stopped && have {
 			res.Depth = d - 1 // the iteration did not finish
 		}
@@ -739,6 +740,7 @@ func (t *thread) iterateLines(n int, onDepth func(Info)) Result {
 			l := &cur[i]
 			l.MultiPV, l.Nodes, l.Time = i+1, t.nodes, elapsed
 			l.PVText = t.formatPV(l.PV)
+			l.Partial = stopped // the first depth, cut short: the lines found so far
 			if onDepth != nil {
 				onDepth(*l)
 			}
