@@ -23,7 +23,8 @@ Ataxx blocks, Konobi's edges, Oware's pits and scores), the squares of the
 last move framed, the squares it captured crossed, and the coordinates on
 every side; the caption names the game and the side to move. FILE must be
 new or an SVG picture (which is replaced), so a mistyped name never
-destroys a record.
+destroys a record, and its name must end in .svg (or have no extension):
+x.png is refused, since the picture is SVG.
 
   -g GAME      the game (see 'boardrepl games')
   -o KEY=VAL   a game option, repeatable
@@ -58,6 +59,11 @@ func runDiagram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, c.Name, usagef("unexpected argument %q", fs.Arg(1)))
 	}
 	file := fs.Arg(0)
+	if file != "-" {
+		if err := render.CheckSVGName(file); err != nil {
+			return fail(stderr, c.Name, usagef("%v", err))
+		}
+	}
 	g, err := gf.open(c.Name, stderr)
 	if err != nil {
 		return fail(stderr, c.Name, err)

@@ -66,7 +66,9 @@ func sideAttrs(c rules.Colour, side int) []color.Attribute {
 }
 
 // The marks use mid-tone colours that stand out on black and on white alike
-// (contrast ratio 3.5 or more against both).
+// (contrast ratio 3.5 or more against both). No such colour is left for the
+// destinations 'moves SQUARE' marks, apart from the escapes' magenta: they
+// carry their own background, as pieces do (black on green).
 func newPalette(on bool, cols [2]rules.Colour) *palette {
 	p := &palette{
 		side:    [2]*color.Color{color.New(sideAttrs(cols[0], 0)...), color.New(sideAttrs(cols[1], 1)...)},
@@ -74,7 +76,7 @@ func newPalette(on bool, cols [2]rules.Colour) *palette {
 		special: map[rules.Special]*color.Color{},
 		last:    color.New(color.FgHiBlue, color.Bold),
 		capt:    color.New(color.FgHiRed, color.Bold),
-		mark:    color.New(color.FgMagenta, color.Bold),
+		mark:    color.New(color.FgBlack, color.BgGreen),
 		label:   color.New(color.Faint),
 	}
 	p.special[rules.Block] = color.New(color.FgHiBlack)

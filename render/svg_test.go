@@ -252,13 +252,31 @@ func TestWriteSVGFile(t *testing.T) {
 	if err := render.WriteSVGFile(pic, []byte("<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n")); err != nil {
 		t.Errorf("replacing a picture: %v", err)
 	}
-	rec := filepath.Join(dir, "game.rec")
-	os.WriteFile(rec, []byte("[Game \"ataxx\"]\n"), 0o644)
-	if err := render.WriteSVGFile(rec, []byte("<svg/>")); err == nil || !strings.Contains(err.Error(), "not an SVG picture") {
+	for _, name := range []string{"game.rec", "game"} {
+		rec := filepath.Join(dir, name)
+		os.WriteFile(rec, []byte("[Game \"ataxx\"]\n"), 0o644)
+		if err := render.WriteSVGFile(rec, []byte("<svg/>")); err == nil {
+			t.Errorf("over a record %s: no error", name)
+		}
+		if data, _ := os.ReadFile(rec); string(data) != "[Game \"ataxx\"]\n" {
+			t.Errorf("the record %s changed: %q", name, data)
+		}
+	}
+	if err := render.WriteSVGFile(filepath.Join(dir, "game"), nil); err == nil || !strings.Contains(err.Error(), "not an SVG picture") {
 		t.Errorf("over a record: %v", err)
 	}
-	if data, _ := os.ReadFile(rec); string(data) != "[Game \"ataxx\"]\n" {
-		t.Errorf("the record changed: %q", data)
+	// The name says what the file is: a .png would hold SVG text.
+	for _, name := range []string{"x.png", "x.SVG.txt"} {
+		err := render.WriteSVGFile(filepath.Join(dir, name), []byte("<svg/>"))
+		if err == nil || !strings.Contains(err.Error(), "draws SVG pictures only: name the file") {
+			t.Errorf("%s: %v", name, err)
+		}
+		if _, serr := os.Stat(filepath.Join(dir, name)); serr == nil {
+			t.Errorf("%s was written", name)
+		}
+	}
+	if err := render.WriteSVGFile(filepath.Join(dir, "b.SVG"), []byte("<svg/>")); err != nil {
+		t.Errorf("b.SVG: %v", err)
 	}
 	if err := render.WriteSVGFile(dir, []byte("<svg/>")); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("over a directory: %v", err)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"boardrepl/internal/atomicfile"
 )
@@ -15,8 +17,8 @@ import (
 // export), so a mistyped name never destroys a record or a script; a name
 // that is not a regular file (a directory, a device) is refused.
 func WriteSVGFile(name string, data []byte) error {
-	if name == "" {
-		return errors.New("no file name")
+	if err := CheckSVGName(name); err != nil {
+		return err
 	}
 	fi, err := os.Stat(name)
 	switch {
@@ -30,6 +32,22 @@ func WriteSVGFile(name string, data []byte) error {
 		return err
 	}
 	return atomicfile.Write(name, data, true)
+}
+
+// CheckSVGName refuses a file name that says the file is not an SVG
+// picture: an empty name, or an extension other than .svg (x.png would
+// hold SVG text that picture viewers refuse). A name without an extension
+// is taken.
+func CheckSVGName(name string) error {
+	if name == "" {
+		return errors.New("no file name")
+	}
+	switch ext := filepath.Ext(name); {
+	case ext == "" || strings.EqualFold(ext, ".svg"):
+		return nil
+	default:
+		return fmt.Errorf("%s: boardrepl draws SVG pictures only: name the file %s.svg", name, strings.TrimSuffix(name, ext))
+	}
 }
 
 // isSVGFile reports whether the file starts like an SVG picture.

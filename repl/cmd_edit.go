@@ -25,15 +25,83 @@ func (r *REPL) edited(err error) error {
 }
 
 func cmdSet(_ context.Context, r *REPL, args []string, _ string) error {
+	if len(args) > 0 && strings.EqualFold(args[0], "score") {
+		return r.setScore(args[1:])
+	}
 	if len(args) != 2 {
 		return errors.New("usage: set SQUARE PIECE (see 'legend' for the pieces)")
 	}
-	return r.edited(r.s.Edit(func(ed rules.Editor) error { return ed.SetSquare(args[0], args[1]) }))
+	err := r.s.Edit(func(ed rules.Editor) error { return ed.SetSquare(args[0], args[1]) })
+	if err != nil {
+		if hint := r.moveSeedsHint(args[0], args[1]); hint != "" {
+			err = fmt.Errorf("%v (or move seeds into %s, which keeps the game's seeds: %s)", err, args[0], hint)
+		}
+	}
+	return r.edited(err)
+}
+
+// setScore is 'set score SIDE N': the score a game keeps beside its board
+// (Oware's captured seeds).
+func (r *REPL) setScore(args []string) error {
+	g := r.s.Game()
+	if _, ok := g.(rules.ScoreEditor); !ok {
+		return fmt.Errorf("set score: %s keeps no score beside the board", g.Info().ID)
+	}
+	if len(args) != 2 {
+		return fmt.Errorf("usage: set score SIDE N (SIDE: %s or %s)", g.SideName(0), g.SideName(1))
+	}
+	side, err := parseSide(g, args[0])
+	if err != nil {
+		return fmt.Errorf("set score: %v", err)
+	}
+	n, err := strconv.Atoi(args[1])
+	if err != nil {
+		return fmt.Errorf("set score %s %s: want a number", args[0], args[1])
+	}
+	return r.edited(r.s.Edit(func(ed rules.Editor) error { return ed.(rules.ScoreEditor).SetScore(side, n) }))
+}
+
+// moveSeedsHint is, when 'set PIT N' on a pit board asks for more seeds
+// than PIT holds, the 'move' that brings them from another pit holding
+// enough ("'move B A 3'"); "" otherwise.
+func (r *REPL) moveSeedsHint(pit, count string) string {
+	b := r.s.Game().Board()
+	to := cellNamed(&b, pit)
+	n, err := strconv.Atoi(count)
+	if !render.IsPits(&b) || to == nil || err != nil {
+		return ""
+	}
+	need := n - seedCount(to)
+	if need <= 0 {
+		return ""
+	}
+	for i := range b.Cells {
+		if c := &b.Cells[i]; c != to && seedCount(c) >= need {
+			return fmt.Sprintf("'move %s %s %d'", c.Name, to.Name, need)
+		}
+	}
+	return ""
+}
+
+// cellNamed is the cell called name (a pit's letter in either case), or nil.
+func cellNamed(b *rules.Board, name string) *rules.Cell {
+	for i := range b.Cells {
+		if c := &b.Cells[i]; c.Name == name || render.IsPits(b) && strings.EqualFold(c.Name, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// seedCount is the number of seeds in a pit.
+func seedCount(c *rules.Cell) int {
+	n, _ := strconv.Atoi(c.Piece)
+	return n
 }
 
 func cmdClear(_ context.Context, r *REPL, args []string, _ string) error {
 	if len(args) == 0 {
-		return errors.New("usage: clear SQUARE [SQUARE...]")
+		return r.clearScreen()
 	}
 	return r.edited(r.s.Edit(func(ed rules.Editor) error {
 		for _, sq := range args {
@@ -45,32 +113,65 @@ func cmdClear(_ context.Context, r *REPL, args []string, _ string) error {
 	}))
 }
 
+// clearScreen is 'clear' alone, as in a shell: at a terminal it clears the
+// screen; elsewhere there is none, and it says how to empty squares.
+func (r *REPL) clearScreen() error {
+	if !r.screen {
+		return errors.New("clear: there is no screen to clear here; to empty squares type 'clear SQUARE...'")
+	}
+	fmt.Fprint(r.out, "\x1b[H\x1b[2J")
+	return nil
+}
+
 func cmdMove(_ context.Context, r *REPL, args []string, _ string) error {
-	if len(args) != 2 {
+	b := r.s.Game().Board()
+	pits := render.IsPits(&b)
+	if len(args) != 2 && !(pits && len(args) == 3) {
+		if pits {
+			return errors.New("usage: move FROM TO [N] (N seeds, all by default)")
+		}
 		return errors.New("usage: move FROM TO")
 	}
-	from, to := args[0], args[1]
-	b := r.s.Game().Board()
-	var piece *rules.Cell
-	for i := range b.Cells {
-		if b.Cells[i].Name == from {
-			piece = &b.Cells[i]
+	from, to := cellNamed(&b, args[0]), cellNamed(&b, args[1])
+	for i, c := range []*rules.Cell{from, to} {
+		if c == nil {
+			return fmt.Errorf("no square %q on this board", args[i])
 		}
 	}
-	if piece == nil {
-		return fmt.Errorf("no square %q on this board", from)
-	}
-	if piece.Piece == "" || piece.Piece == "0" && render.IsPits(&b) {
-		return fmt.Errorf("%s is empty", from)
+	if from.Piece == "" || pits && seedCount(from) == 0 {
+		return fmt.Errorf("%s is empty", from.Name)
 	}
 	if from == to {
-		return fmt.Errorf("%s and %s are the same square", from, to)
+		return fmt.Errorf("%s and %s are the same square", from.Name, to.Name)
+	}
+	if pits {
+		return r.moveSeeds(from, to, args[2:])
 	}
 	return r.edited(r.s.Edit(func(ed rules.Editor) error {
-		if err := ed.SetSquare(from, ""); err != nil {
+		if err := ed.SetSquare(from.Name, ""); err != nil {
 			return err
 		}
-		return ed.SetSquare(to, piece.Piece)
+		return ed.SetSquare(to.Name, from.Piece)
+	}))
+}
+
+// moveSeeds moves n seeds (all of them without n) from one pit into
+// another, adding them to what is there: the seeds in the game stay as
+// many, as on a real board.
+func (r *REPL) moveSeeds(from, to *rules.Cell, n []string) error {
+	have := seedCount(from)
+	k := have
+	if len(n) == 1 {
+		var err error
+		if k, err = strconv.Atoi(n[0]); err != nil || k < 1 || k > have {
+			return fmt.Errorf("move %s %s %s: want a number of seeds from 1 to %d (what %s holds)", from.Name, to.Name, n[0], have, from.Name)
+		}
+	}
+	return r.edited(r.s.Edit(func(ed rules.Editor) error {
+		if err := ed.SetSquare(from.Name, strconv.Itoa(have-k)); err != nil {
+			return err
+		}
+		return ed.SetSquare(to.Name, strconv.Itoa(seedCount(to)+k))
 	}))
 }
 

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -237,6 +238,17 @@ func cmdShow(_ context.Context, r *REPL, args []string, _ string) error {
 	return nil
 }
 
+// cmdDisplay is 'd': the board and the position string, as engine
+// consoles show them.
+func cmdDisplay(_ context.Context, r *REPL, args []string, _ string) error {
+	if err := noArgs("d", args); err != nil {
+		return err
+	}
+	r.show()
+	fmt.Fprintf(r.out, "position: %s\n", r.s.Game().Position())
+	return nil
+}
+
 func cmdFlip(_ context.Context, r *REPL, args []string, _ string) error {
 	if err := noArgs("flip", args); err != nil {
 		return err
@@ -283,12 +295,38 @@ func cmdRules(_ context.Context, r *REPL, args []string, _ string) error {
 	}
 	fmt.Fprintf(r.out, "): %s\n", info.Description)
 	fmt.Fprintf(r.out, "sides: %s and %s\n", info.Sides[0], info.Sides[1])
-	fmt.Fprintf(r.out, "start: %s\n", info.Start)
+	// The start of the game as configured: the session's options, and what
+	// the game chose itself (Ataxx's block pattern, picked from the clock).
+	opts := rules.Options{}
+	for k, v := range r.s.Options() {
+		opts[k] = v
+	}
+	for k, v := range g.Options() {
+		if opts[k] == "" {
+			opts[k] = v
+		}
+	}
+	start, err := info.New(opts)
+	if err != nil {
+		return fmt.Errorf("rules: the start position: %v", err)
+	}
+	note := ""
+	// A start the game draws itself each time (Ataxx's blocks without a
+	// pattern, after a position string that has none): an option of the new
+	// game's that neither the session nor its game set. (Comparing two draws
+	// would miss the many draws that give the same blocks.)
+	for _, p := range info.FormatOptions(start.Options()) {
+		if k, _, _ := strings.Cut(p, "="); opts[k] == "" {
+			note = fmt.Sprintf(" (each new game draws its own; this one is %s)", strings.Join(info.FormatOptions(start.Options()), " "))
+			break
+		}
+	}
+	fmt.Fprintf(r.out, "start: %s%s\n", start.Position(), note)
+	fmt.Fprint(r.out, render.Board(start.Board(), render.Style{Color: r.color, Unicode: r.unicode, Flip: r.flip, Sides: info.Sides}))
 	if len(info.Options) == 0 {
 		fmt.Fprintln(r.out, "options: none")
 	} else {
 		fmt.Fprintln(r.out, "options (change with 'new KEY=VALUE'):")
-		opts := r.s.Options()
 		for _, o := range info.Options {
 			def := o.Default
 			if def == "" {
@@ -362,7 +400,7 @@ func cmdMoves(_ context.Context, r *REPL, args []string, _ string) error {
 			fmt.Fprintf(r.out, "no legal moves (%s)\n", rules.FormatResult(g, g.Result()))
 			return nil
 		}
-		fmt.Fprintf(r.out, "%d legal moves:\n", len(ms))
+		fmt.Fprintf(r.out, "%s:\n", plural(len(ms), "legal move"))
 		wrapWords(r.out, ms, "  ", 78)
 		return nil
 	}
@@ -371,40 +409,101 @@ func cmdMoves(_ context.Context, r *REPL, args []string, _ string) error {
 	if !b.Has(sq) {
 		return fmt.Errorf("no square %q on this board", sq)
 	}
-	var from, touching []string
-	var dests, origins []string
+	// The moves of the piece on sq (it moves, a new piece grows beside it,
+	// or the move is sq itself: a pit sown, a stone placed), else those that
+	// reach sq; each with the squares to mark on the board.
+	kinds, _ := g.(rules.MoveKinds)
+	var with, to movesOfSquare
 	for _, mv := range g.Moves(nil) {
-		m := g.FormatMove(mv)
 		sqs := g.MoveSquares(mv)
-		if len(sqs) > 0 && sqs[0] == sq {
-			from = append(from, m)
-			if len(sqs) > 1 {
-				dests = append(dests, sqs[1:]...)
-			} else {
-				dests = append(dests, sqs[0])
-			}
-		} else if contains(sqs, sq) {
-			touching = append(touching, m)
-			origins = append(origins, sqs[0])
+		var grown []string
+		if kinds != nil {
+			grown = kinds.GrownFrom(mv)
+		}
+		switch {
+		case len(sqs) > 1 && sqs[0] == sq:
+			with.add(g, kinds, mv, sqs[1:], nil)
+		case contains(grown, sq):
+			with.add(g, kinds, mv, sqs, nil)
+		case len(sqs) == 1 && sqs[0] == sq && grown == nil:
+			with.add(g, kinds, mv, sqs, nil)
+		case len(grown) > 0 && contains(sqs, sq):
+			to.add(g, kinds, mv, grown, grown)
+		case contains(sqs, sq):
+			to.add(g, kinds, mv, sqs[:1], nil)
 		}
 	}
-	sort.Strings(from)
-	sort.Strings(touching)
-	list := from
-	what := "from"
-	if len(from) == 0 {
-		list, what, dests = touching, "to", origins
+	list, head := with, "from "+sq
+	switch {
+	case len(with.moves) == 0:
+		list, head = to, "to "+sq
+	case kinds != nil:
+		head = "with the piece on " + sq
+	case b.Placement:
+		head = "on " + sq
 	}
-	if len(list) == 0 {
+	if len(list.moves) == 0 {
 		fmt.Fprintf(r.out, "no legal move from or to %s\n", sq)
 		return nil
 	}
-	fmt.Fprintf(r.out, "%d legal moves %s %s:\n", len(list), what, sq)
-	wrapWords(r.out, list, "  ", 78)
+	fmt.Fprintf(r.out, "%s %s:\n", plural(len(list.moves), "legal move"), head)
+	list.write(r.out)
 	st := r.style()
-	st.Marked = dests
+	st.Marked = list.marks
 	r.showWith(st)
 	return nil
+}
+
+// movesOfSquare gathers the moves 'moves SQUARE' lists, by kind where the
+// game names its kinds (rules.MoveKinds), and the squares to mark.
+type movesOfSquare struct {
+	moves  []string
+	kinds  []string            // in order of first appearance
+	byKind map[string][]string // the moves of each kind
+	from   map[string][]string // for a move that grows a piece: the squares it grows from
+	marks  []string
+}
+
+func (ms *movesOfSquare) add(g rules.Game, kinds rules.MoveKinds, mv rules.Move, marks, from []string) {
+	text := g.FormatMove(mv)
+	ms.moves = append(ms.moves, text)
+	ms.marks = append(ms.marks, marks...)
+	if kinds == nil {
+		return
+	}
+	k := kinds.MoveKind(mv)
+	if ms.byKind == nil {
+		ms.byKind, ms.from = map[string][]string{}, map[string][]string{}
+	}
+	if _, ok := ms.byKind[k]; !ok {
+		ms.kinds = append(ms.kinds, k)
+	}
+	ms.byKind[k] = append(ms.byKind[k], text)
+	if from != nil {
+		ms.from[text] = from
+	}
+}
+
+// write lists the moves, sorted: one line of each kind ("3 clones: f1 f2
+// g2"; a move that grows a piece says from where), or all of them.
+func (ms *movesOfSquare) write(w io.Writer) {
+	if ms.byKind == nil {
+		sort.Strings(ms.moves)
+		wrapWords(w, ms.moves, "  ", 78)
+		return
+	}
+	for _, k := range ms.kinds {
+		list := ms.byKind[k]
+		sort.Strings(list)
+		words := []string{plural(len(list), k) + ":"}
+		for _, m := range list {
+			if from := ms.from[m]; len(from) > 0 {
+				m += " (from " + strings.Join(from, " or ") + ")"
+			}
+			words = append(words, m)
+		}
+		wrapWords(w, words, "  ", 78)
+	}
 }
 
 func perftDepth(name string, args []string) (int, error) {

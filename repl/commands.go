@@ -62,9 +62,12 @@ func init() {
 		{Spec: command.Spec{Name: "position", Aliases: []string{"pos", "fen"}, Args: "STRING|startpos|fen STRING [moves M...]", Summary: "set up a position from its position string",
 			Help: "Replaces the position with STRING, the game's position string (as 'export'\nprints it; for Tablut also the server's JSON state). The move history starts\nagain from there. As in engine consoles, 'position startpos' is the start\nposition, 'position fen STRING' the same as 'position STRING', and\n'moves M...' at the end plays moves from there.\n  position startpos moves f2 a1b3     position fen x5o/7/7/7/7/7/o5x o 0 1"},
 			Group: "play", Run: cmdPosition},
-		{Spec: command.Spec{Name: "show", Aliases: []string{"board", "d", "display", "showboard"}, Summary: "draw the board",
-			Help: "Draws the board: the last move in [brackets], squares it captured in\n(parentheses), and who is to move. 'legend' explains the marks. 'd',\n'display' and 'showboard' are the engine consoles' names for it (in Oware\nthe pit D is played with D or 'play d': a word that names a command is\nalways the command)."},
+		{Spec: command.Spec{Name: "show", Aliases: []string{"board", "showboard"}, Summary: "draw the board",
+			Help: "Draws the board: the last move in [brackets], squares it captured in\n(parentheses), and who is to move. 'legend' explains the marks.\n'showboard' is GTP's name for it; 'd' also prints the position string."},
 			Group: "play", Run: cmdShow},
+		{Spec: command.Spec{Name: "d", Aliases: []string{"display"}, Summary: "draw the board and print its position string (uai's d)",
+			Help: "Draws the board as 'show' does, then prints the position string\n(as 'export' writes it and 'position' reads it), as the engine consoles'\nd and display do.\nIn Oware, d typed at the prompt is this command, not the pit D: play the\npit with D or 'play d'. In lines read from a pipe or a file, d where a\nmove stands is the pit D (printf 'c\\nj\\nd\\n' plays C, J and D)."},
+			Group: "play", Run: cmdDisplay},
 		{Spec: command.Spec{Name: "flip", Summary: "turn the board around",
 			Help: "Turns the board 180 degrees (again to turn it back) and draws it."},
 			Group: "play", Run: cmdFlip},
@@ -160,14 +163,14 @@ func init() {
 				"  study        study depth 4        study off"},
 			Group: "engine", Run: cmdStudy, Complete: completeStudy},
 		// Edit.
-		{Spec: command.Spec{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE", Summary: "put a piece on a square, ignoring the rules",
-			Help: "Puts PIECE (written as in position strings: a letter, or a seed count for\npits) on SQUARE. The position must stay valid (one king, nothing on a\nblock...); the move history starts again from the edited position.\n  set e4 K        set A 7"},
+		{Spec: command.Spec{Name: "set", Aliases: []string{"put"}, Args: "SQUARE PIECE | score SIDE N", Summary: "put a piece on a square, ignoring the rules",
+			Help: "Puts PIECE (written as in position strings: a letter, or a seed count for\npits) on SQUARE. The position must stay valid (one king, nothing on a\nblock...); the move history starts again from the edited position.\nIn Oware the board and the scores hold 48 seeds at most: set A 7 at the\nstart (51) is refused, saying how many to take off first; 'move B A 3'\nmoves seeds instead, keeping them in the game. 'set score SIDE N' sets\nwhat a side has captured (Oware), within the same 48.\n  set e4 K        set A 0        set score north 10"},
 			Group: "edit", Run: cmdSet, Complete: completeSquares},
-		{Spec: command.Spec{Name: "clear", Aliases: []string{"remove"}, Args: "SQUARE...", Summary: "empty squares",
-			Help: "Removes what stands on the squares (for pits: sets them to 0)."},
+		{Spec: command.Spec{Name: "clear", Aliases: []string{"remove"}, Args: "SQUARE...", Summary: "empty squares (alone: clear the screen)",
+			Help: "Removes what stands on the squares (for pits: sets them to 0).\nAlone, as in a shell, it clears the screen (at a terminal; Ctrl-L does\ntoo)."},
 			Group: "edit", Run: cmdClear, Complete: completeSquares},
-		{Spec: command.Spec{Name: "move", Aliases: []string{"mv"}, Args: "FROM TO", Summary: "move a piece ignoring the rules (no capture)",
-			Help: "Moves the piece on FROM to TO, whatever the rules say, replacing what\nstands there. The side to move does not change."},
+		{Spec: command.Spec{Name: "move", Aliases: []string{"mv"}, Args: "FROM TO [N]", Summary: "move a piece ignoring the rules (no capture)",
+			Help: "Moves the piece on FROM to TO, whatever the rules say, replacing what\nstands there. The side to move does not change.\nOn a pit board (Oware) it moves N seeds (all of them without N) from pit\nFROM into pit TO, adding them to those there: the seeds in the game stay\nas many, as on a real board.\n  move e4 e6      move B A 3"},
 			Group: "edit", Run: cmdMove, Complete: completeSquares},
 		{Spec: command.Spec{Name: "side", Aliases: []string{"turn"}, Args: "SIDE", Summary: "set the side to move",
 			Help: "Sets the side to move, by name (white, red...), initial or number 0/1."},
@@ -210,7 +213,7 @@ func init() {
 			Help: "Runs the lines of FILE as if typed; the first failing line stops it.\nA Lua script (FILE.lua; a file without a known extension when it\ncompiles as Lua, as 'boardrepl run' decides) is a Lua script (see scripts/README.md), run with\nits ARGS (arg[1]...) against the current game: current() is a copy of it,\nset_current(g) makes g the game (moves played on the copy are played here,\nso undo takes them back). Its checks are reported as they fail, then\n\"N passed, N failed\"; a failed check or a script error stops piped input.\nCtrl-C stops a script.\n  run setup.txt        run scripts/ataxx_openings.lua"},
 			Group: "files", Run: cmdRun, Complete: completeFiles, WakesAI: true},
 		{Spec: command.Spec{Name: "lua", Args: "CODE", Summary: "run Lua against the current game; an expression's value is printed",
-			Help: "Runs CODE as Lua (the API of scripts/README.md) against the current game:\ncurrent() is a copy of it, set_current(g) puts g in its place. As at the\nstandalone Lua prompt, an expression (or '= EXPR', or a 'return') prints\nits values, and a chunk left open (a block, bracket or string) continues on\nthe next lines (prompt '>> ') until it is complete; Ctrl-C drops it. Each\nchunk runs in a fresh Lua state: nothing is kept from one to the next.\n  lua current():perft(2)       lua = #current():moves()\n  lua for _, m in ipairs(current():moves()) do\n  >> print(m) end\n  lua local g = current(); g:play(g:search{depth=3}.best); set_current(g)"},
+			Help: "Runs CODE as Lua (the API of scripts/README.md) against the current game:\ncurrent() is a copy of it, set_current(g) puts g in its place. As at the\nstandalone Lua prompt, an expression (or '= EXPR', or a 'return') prints\nits values (a table by its content: {\"a6\", \"a7a5\", ...}), and a chunk\nleft open (a block, bracket or string) continues on the next lines\n(prompt '>> ') until it is complete; Ctrl-C drops it. Each\nchunk runs in a fresh Lua state: nothing is kept from one to the next.\n  lua current():perft(2)       lua = #current():moves()\n  lua for _, m in ipairs(current():moves()) do\n  >> print(m) end\n  lua local g = current(); g:play(g:search{depth=3}.best); set_current(g)"},
 			Group: "files", Run: cmdLua},
 		// Session.
 		{Spec: command.Spec{Name: "help", Aliases: []string{"?"}, Args: "[COMMAND]", Summary: "this list, or a command's full help",
@@ -251,7 +254,9 @@ func nearest(word string) []string {
 			}
 		}
 	}
-	if best > 2 || best > len(word)/2+1 {
+	// A short word is near a name one edit away; a longer one, two: "zz"
+	// is near nothing, though two edits make it "go" or "ai".
+	if near := 1 + len(word)/5; best > near {
 		return nil
 	}
 	if len(out) > 3 {

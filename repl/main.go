@@ -167,6 +167,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	color.NoColor = !useColor
 	r := newREPL(s, stdout, stderr)
 	r.color, r.unicode, r.quiet = useColor, f.unicode, f.quiet
+	r.screen = isTerminal(stdout)
 	if interactive {
 		return r.runTerminal(terminalConfig{stdin: stdin, stdout: stdout, history: historyFile(), pace: aiWatchPace})
 	}

@@ -37,6 +37,11 @@ type REPL struct {
 	now     func() time.Time
 	// depth of nested 'run' files, to stop a file running itself.
 	depth int
+	// notTyped: the lines come from a pipe or a file, not from a person at
+	// the prompt (a word that is both a command and a move is the move).
+	notTyped bool
+	// screen: the output is a terminal ('clear' clears it).
+	screen bool
 	// The session's search engines by kind (made on first use) and the
 	// game they last searched (see engine()).
 	engs [exactEngine + 1]*engine.Engine
@@ -78,12 +83,17 @@ func (r *REPL) Exec(ctx context.Context, line string) error {
 	}
 	name, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimSpace(rest)
-	if c := lookup(name); c != nil {
-		// A word that names a command is the command, even where it could
-		// be a move (Oware's pit d): say how to play the move instead.
-		if _, err := r.s.Game().ParseMove(name); err == nil && rest == "" {
-			fmt.Fprintf(r.out, "(%q is the command %q; to play the move type %q or 'play %s')\n",
-				name, c.Name, strings.ToUpper(name), name)
+	if c := lookup(name); c != nil && !(r.notTyped && r.isCell(name)) {
+		// At the prompt a word that names a command is the command, even
+		// where it could be a move (Oware's pit d): say how to play the
+		// move instead. In lines read from a pipe or a file, a square's or
+		// pit's name where a move stands is a move (played below).
+		if m, err := r.s.Game().ParseMove(name); err == nil && rest == "" {
+			how := fmt.Sprintf("'play %s'", name)
+			if canon := r.s.Game().FormatMove(m); canon != name {
+				how = fmt.Sprintf("%q or %s", canon, how)
+			}
+			fmt.Fprintf(r.out, "(%q is the command '%s': %s; to play the move type %s)\n", name, c.Name, c.Summary, how)
 		}
 		if r.editing && c.Group != "edit" && !viewCommands[c.Name] {
 			r.endEditing()
@@ -106,8 +116,15 @@ func (r *REPL) Exec(ctx context.Context, line string) error {
 	return err
 }
 
+// isCell says whether word names a square or pit of the board (a pit in
+// either case: Oware's d is pit D).
+func (r *REPL) isCell(word string) bool {
+	b := r.s.Game().Board()
+	return cellNamed(&b, word) != nil
+}
+
 // viewCommands show things without ending an edit.
-var viewCommands = map[string]bool{"show": true, "flip": true, "legend": true, "help": true, "rules": true,
+var viewCommands = map[string]bool{"show": true, "d": true, "flip": true, "legend": true, "help": true, "rules": true,
 	"games": true, "history": true, "quiet": true, "moves": true}
 
 // endEditing ends an edit and says when the edited position is a finished
@@ -174,7 +191,7 @@ func (r *REPL) playLine(text, first string) error {
 		if near := nearest(first); len(near) > 0 {
 			return fmt.Errorf("unknown command %q (did you mean %s?)", first, strings.Join(near, " or "))
 		}
-		return fmt.Errorf("%q is neither a command nor a move: %v (see 'help')", first, err)
+		return fmt.Errorf("unknown command %q: 'help' lists them (nor is it a move: %v)", first, err)
 	}
 	return r.playWritten(moves)
 }
@@ -339,6 +356,7 @@ func (r *REPL) banner() string {
 // stderr as "line L: ..." and stops the run with status 1, unless
 // keepGoing.
 func (r *REPL) runPiped(ctx context.Context, in io.Reader, keepGoing bool) int {
+	r.notTyped = true
 	sc := bufio.NewScanner(textfile.NewReader(in))
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	status := 0
@@ -379,7 +397,9 @@ func (r *REPL) runFile(ctx context.Context, name string) error {
 		return err
 	}
 	r.depth++
-	defer func() { r.depth-- }()
+	typed := r.notTyped
+	r.notTyped = true
+	defer func() { r.depth--; r.notTyped = typed }()
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	for i, line := range lines {
 		if err := ctx.Err(); err != nil {

@@ -69,8 +69,11 @@ func TestNearest(t *testing.T) {
 			t.Errorf("nearest(%q) = %v, want %s first", in, got, want)
 		}
 	}
-	if got := nearest("zzzzzz"); got != nil {
-		t.Errorf("nearest(zzzzzz) = %v", got)
+	// Two edits make zz "go" or "ai": too many for a word of two letters.
+	for _, w := range []string{"zzzzzz", "zz", "xyzzy"} {
+		if got := nearest(w); got != nil {
+			t.Errorf("nearest(%s) = %v", w, got)
+		}
 	}
 }
 
@@ -99,7 +102,7 @@ func TestComplete(t *testing.T) {
 		{"a", "a1 a2 a3 agree ai analyse"},
 		{"b", "b1 b2 b3 boardsize"},
 		{"a1 b", "b1 b3"}, // after a1 is played on a copy, o to move
-		{"new ", "first= first=o first=x slow= slow=off slow=on toy ttt"},
+		{"new ", "first= first=o first=x letters= letters=off letters=on slow= slow=off slow=on toy ttt"},
 		{"new toy fi", "first= first=o first=x"},
 		{"help re", "recall redo reset resign result"},
 		{"set ", "a1 a2 a3 b1 b2 b3 c1 c2 c3"},

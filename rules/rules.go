@@ -152,6 +152,30 @@ type Editor interface {
 	SetSideToMove(side int) error
 }
 
+// MoveKinds is implemented by games whose moves are of kinds a player tells
+// apart (Ataxx's clones and jumps), for the front ends that explain a
+// piece's moves.
+type MoveKinds interface {
+	// MoveKind names the kind of move m in the game's words, singular
+	// ("clone", "jump"); "" for a move of no particular kind (a pass).
+	MoveKind(m Move) string
+	// GrownFrom names the squares of the mover's pieces that make move m
+	// possible when it adds a piece without moving one (an Ataxx clone to
+	// f2: the mover's pieces next to f2), in a fixed order; nil for any
+	// other move. It reads the current position.
+	GrownFrom(m Move) []string
+}
+
+// ScoreEditor is implemented by games whose positions hold a score beside
+// the board (Oware's captured seeds), for the board editor. SetScore is
+// validated and clears the history as Editor's edits do.
+type ScoreEditor interface {
+	// Score is what side (0 or 1) has scored so far.
+	Score(side int) int
+	// SetScore sets side's score.
+	SetScore(side, n int) error
+}
+
 // AltFormatter is implemented by games that can also write their position in
 // other formats than the position string (Tablut: "server-json").
 type AltFormatter interface {

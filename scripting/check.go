@@ -2,6 +2,7 @@ package scripting
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -128,7 +129,9 @@ func (e *env) luaFail(L *lua.LState) int {
 }
 
 // test(name, fn): a named group of checks. An error inside counts as a
-// failure of the group and the script goes on.
+// failure of the group, reported once where it was raised, and the script
+// goes on. Each failure inside is printed once, prefixed with the group's
+// name; in verbose mode a line per group then says ok or FAIL.
 func (e *env) luaTest(L *lua.LState) int {
 	name := L.CheckString(1)
 	fn := L.CheckFunction(2)
@@ -141,10 +144,14 @@ func (e *env) luaTest(L *lua.LState) int {
 			e.groups = e.groups[:len(e.groups)-1]
 			L.RaiseError("%s", errText(err))
 		}
-		e.report(false, where, "error: "+errText(err))
+		at, msg := where, errText(err)
+		if m := errWhere.FindStringSubmatch(msg); m != nil {
+			at, msg = m[1], m[2]
+		}
+		e.report(false, at, "error: "+msg)
 	}
 	e.groups = e.groups[:len(e.groups)-1]
-	if e.verbose || e.failed > before {
+	if e.verbose {
 		status := "ok  "
 		if e.failed > before {
 			status = "FAIL"
@@ -153,6 +160,10 @@ func (e *env) luaTest(L *lua.LState) int {
 	}
 	return 0
 }
+
+// errWhere splits an error message into the place it was raised and the
+// rest ("s.lua:3: boom").
+var errWhere = regexp.MustCompile(`(?s)^([^\s:]+:\d+): (.*)$`)
 
 // errText is the message of a Lua error without gopher-lua's traceback.
 func errText(err error) string {
@@ -233,18 +244,21 @@ func (c *comparison) equal(a, b lua.LValue, depth int) bool {
 
 // show writes a value for a failure report: strings quoted, tables in
 // braces (arrays in order, then keys sorted), at most about 300 bytes.
-func show(v lua.LValue) string {
+func show(v lua.LValue) string { return showUpTo(v, 300) }
+
+// showUpTo is show within max bytes.
+func showUpTo(v lua.LValue, max int) string {
 	var b strings.Builder
-	showTo(&b, v, 0)
+	showTo(&b, v, 0, max)
 	s := b.String()
-	if len(s) > 300 {
-		s = s[:297] + "..."
+	if len(s) > max {
+		s = s[:max-3] + "..."
 	}
 	return s
 }
 
-func showTo(b *strings.Builder, v lua.LValue, depth int) {
-	if b.Len() > 400 {
+func showTo(b *strings.Builder, v lua.LValue, depth, max int) {
+	if b.Len() > max+100 {
 		return
 	}
 	switch x := v.(type) {
@@ -261,7 +275,7 @@ func showTo(b *strings.Builder, v lua.LValue, depth int) {
 			if i > 1 {
 				b.WriteString(", ")
 			}
-			showTo(b, x.RawGetInt(i), depth+1)
+			showTo(b, x.RawGetInt(i), depth+1, max)
 		}
 		var keys []string
 		vals := map[string]lua.LValue{}
@@ -283,7 +297,7 @@ func showTo(b *strings.Builder, v lua.LValue, depth int) {
 			}
 			b.WriteString(k)
 			b.WriteString("=")
-			showTo(b, vals[k], depth+1)
+			showTo(b, vals[k], depth+1, max)
 		}
 		b.WriteString("}")
 	case *lua.LUserData:

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"boardrepl/internal/safetext"
 	"boardrepl/render"
 	"boardrepl/rules"
 	"boardrepl/rules/line"
@@ -90,7 +91,7 @@ func (e *env) openGameType() {
 		"eval":       gameEval,
 		"parse_move": gameParseMove,
 	}
-	L.SetField(mt, "__index", L.SetFuncs(L.NewTable(), methods))
+	L.SetField(mt, "__index", methodIndex(L, "a game", methods))
 	L.SetField(mt, "__tostring", L.NewFunction(func(L *lua.LState) int {
 		L.Push(lua.LString(checkGame(L).String()))
 		return 1
@@ -100,6 +101,45 @@ func (e *env) openGameType() {
 		L.Push(lua.LBool(a.game().Info() == b.game().Info() && a.game().Position() == b.game().Position()))
 		return 1
 	}))
+}
+
+// methodIndex is the __index of a type's metatable: its methods by name,
+// and for any other key an error that names it, as Lua 5.1 names a missing
+// method ("attempt to call method 'movez' (a nil value)") where gopher-lua
+// says only "attempt to call a non-function object":
+//
+//	s.lua:2: no method 'movez' on a game (its methods: at, board, ...)
+//
+// Reading such a field is the same error: a game or a book has no fields.
+func methodIndex(L *lua.LState, what string, methods map[string]lua.LGFunction) *lua.LFunction {
+	tbl := L.SetFuncs(L.NewTable(), methods)
+	names := make([]string, 0, len(methods))
+	for n := range methods {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	list := strings.Join(names, ", ")
+	return L.NewFunction(func(L *lua.LState) int {
+		key := L.Get(2)
+		if v := tbl.RawGet(key); v != lua.LNil {
+			L.Push(v)
+			return 1
+		}
+		name := key.String()
+		if _, ok := key.(lua.LString); !ok {
+			name = "[" + show(key) + "]"
+		}
+		L.RaiseError("no method '%s' on %s (its methods: %s)", safeName(name), what, list)
+		return 0
+	})
+}
+
+// safeName is a key as an error shows it: printable, at most 40 bytes.
+func safeName(s string) string {
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return safetext.Printable(s)
 }
 
 func checkGame(L *lua.LState) *gameVal { return checkGameAt(L, 1) }

@@ -67,7 +67,17 @@ func TestRunErrors(t *testing.T) {
 		{"huge rep", "local s = string.rep('x', 1e9)", nil, 1, ``, `string.rep: the result would be over`},
 		{"huge perft", "game('ataxx'):perft(1e9)", nil, 1, ``, `depth 1000000000: want 0 to 12`},
 		{"args", "eq(arg[1], 'a'); eq(arg[2], 'b'); eq(#arg, 2)", []string{}, 0, `3 passed`, `^$`},
-		{"test group error", "test('g', function() error('x') end)\ncheck(true)", nil, 1, `FAIL .*s.lua:1: g: error: .*s.lua:1: x\nFAIL g\n1 passed, 1 failed`, `^$`},
+		// A missing method is named, as Lua 5.1 names it (issue 25 item 9:
+		// gopher-lua says "attempt to call a non-function object").
+		{"missing method", "local g = game('ataxx')\ng:movez()", nil, 1, ``, `^\S*s.lua:2: no method 'movez' on a game \(its methods: analyse, at, board, .*, moves, .*, winner\)\n`},
+		{"missing book method", "local b = openings.new('ataxx')\n\nb:ad('x', 'f2')", nil, 1, ``, `^\S*s.lua:3: no method 'ad' on an opening book \(its methods: add, match, moves, names, play, verify\)\n`},
+		{"methods still there", "local g = game('ataxx')\neq(g:id(), 'ataxx')\ncheck(g.moves ~= nil)", nil, 0, `2 passed, 0 failed`, `^$`},
+		// A failure inside test() is printed once, where it was raised
+		// (issue 25 item 9: it was printed with the test's place, then again
+		// as "FAIL g").
+		{"test group error", "test('g', function()\n  error('x')\nend)\ncheck(true)", nil, 1, `^FAIL \S*s.lua:2: g: error: x\n1 passed, 1 failed\n$`, `^$`},
+		{"test group check", "test('g', function()\n  check(false, 'no')\n  eq(1, 2)\nend)", nil, 1, `^FAIL \S*s.lua:2: g: no\nFAIL \S*s.lua:3: g: values differ\n\s+got:  1\n\s+want: 2\n0 passed, 2 failed\n$`, `^$`},
+		{"test group verbose", "test('g', function() check(false, 'no') end)\ntest('h', function() check(true, 'yes') end)", []string{"-v"}, 1, `(?m)^FAIL \S*s.lua:1: g: no\nFAIL g\nok   \S*s.lua:2: h: yes\nok   h$`, `^$`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -125,7 +135,7 @@ func TestErrorValues(t *testing.T) {
 		{"userdata", "error(game('ataxx'))", 1, ``, `^userdata: 0x[0-9a-f]+\n`},
 		{"function", "error(print)", 1, ``, `^function: (builtin: )?0x[0-9a-f]+\n`},
 		{"nil", "error(nil)", 1, ``, `^error \(nil\)\n`},
-		{"in a test group", "test('g', function() local t = {} t.msg = t error(t) end)", 1, `FAIL .*s.lua:1: g: error: error \(a table whose msg fields form a cycle\)\nFAIL g\n0 passed, 1 failed`, `^$`},
+		{"in a test group", "test('g', function() local t = {} t.msg = t error(t) end)", 1, `FAIL .*s.lua:1: g: error: error \(a table whose msg fields form a cycle\)\n0 passed, 1 failed`, `^$`},
 		{"raises", "local t = {} t.msg = t\nraises(function() error(t) end, 'form a cycle')\nraises(function() error({msg = 'boom'}) end, 'boom')", 0, `2 passed, 0 failed`, `^$`},
 		{"eq cycles", "local t = {} t[1] = t t.x = {t}\nlocal u = {} u[1] = u u.x = {u}\neq(t, u)\nlocal p = {} p[1] = p\nlocal q = {} q[1] = {q}\neq(p, q)\nu.x[2] = 1\nne(t, u)", 0, `3 passed, 0 failed`, `^$`},
 		{"eq shared", "local function build(k) local t = 1 for i = 1, k do t = {t, t} end return t end\neq(build(60), build(60))\nne(build(60), build(59))", 0, `2 passed, 0 failed`, `^$`},
@@ -520,5 +530,67 @@ check(not ok and why:find('move 1 "a1"') and why:find("in a variation of move 1"
 `)
 	if st != 0 {
 		t.Fatalf("status %d\n%s\n%s", st, out, errs)
+	}
+}
+
+// check_puzzle takes any line the solver proves, not only its own (issue
+// 25 item 9), and checks uniqueness on request. "The fork" of
+// fixtures/tablut/puzzles.txt (hand-checked there): several first moves
+// win in two, among them the solver's b7-b8 and d7-d8, after which the king
+// reaches a8 past c8 and b8 whatever black's only soldier does; d7-e7 wins
+// nothing (e8 is a camp, b7 and f7 are white's own soldiers), and d8-d9
+// enters a camp. At ply 3 of b7-b8 i1-i2 only d7-a7 reaches an edge (d9 and
+// d1 are camps, f7 blocks the rank). "King taken against a soldier": d5-d3
+// is black's only winning move.
+func TestCheckPuzzleAnyWinningLine(t *testing.T) {
+	const fork = `[Game "tablut"]
+[Position "9/9/1W1K1W3/9/9/9/9/9/8B w"]
+[Goal "win 2"]
+`
+	puzzles := "[Name \"solver's\"]\n" + fork + "\n1. b7-b8 i1-i2 2. d7-a7 1-0\n\n" +
+		"[Name \"composer's\"]\n" + fork + "\n1. d7-d8 i1-i2 2. d8-a8 1-0\n\n" +
+		"[Name \"key move only\"]\n" + fork + "\n1. d7-d8 *\n\n" +
+		"[Name \"wrong key\"]\n" + fork + "\n1. d7-e7 i1-i2 *\n\n" +
+		"[Name \"into a camp\"]\n" + fork + "\n1. d7-d8 i1-i2 2. d8-d9 *\n\n" +
+		"[Name \"taken\"]\n[Game \"tablut\"]\n[Position \"9/9/9/9/3B5/9/1BK6/9/9 b\"]\n[Goal \"win 1\"]\n\n1... d5-d3 0-1\n"
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "puzzles.txt"), []byte(puzzles), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := `local ps = fixture.puzzles("puzzles.txt")
+for i = 1, 5 do check_puzzle(ps[i]) end
+local r = check_puzzle(ps[1], {unique = true})
+eq(r.unique, false, "the fork is not unique")
+eq(r.alternatives[1].ply, 1, "its alternatives are at ply 1")
+eq(r.alternatives[1].move, "b7-b8")
+local others = {}
+for _, m in ipairs(r.alternatives[1].others) do others[m] = true end
+check(others["d7-d8"] and others["d7-c7"] and others["d7-d3"] and others["d7-d2"], "the hand-checked alternatives")
+eq(#r.alternatives, 1, "ply 3 has d7-a7 alone")
+local u = check_puzzle(ps[6], {unique = true})
+eq(u.unique, true)
+eq(#u.alternatives, 0)
+`
+	path := filepath.Join(dir, "s.lua")
+	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	RunMain([]string{path}, nil, &out, &errb)
+	got := out.String()
+	for _, want := range []string{
+		`FAIL \S*puzzles.txt:\d+: wrong key: the stored solution is a winning line\n\s+move 1 "d7-e7": after it the goal cannot be forced in the 2 plies left\n\s+the solver's line: "b7-b8", "i1-i2", "d7-a7"\n`,
+		`FAIL \S*puzzles.txt:\d+: into a camp: the stored solution is a winning line\n\s+move 3 "d8-d9": [^\n]*camp`,
+		`FAIL \S*puzzles.txt:\d+: solver's: a single winning move at each of the solver's turns\n\s+ply 1: b7-b8, and also [^\n]*d7-d8`,
+		`(?m)^20 passed, 3 failed$`,
+	} {
+		if !regexp.MustCompile(want).MatchString(got) {
+			t.Errorf("output does not match %q:\n%s%s", want, got, errb.String())
+		}
+	}
+	for _, name := range []string{"composer's", "key move only", "taken"} {
+		if strings.Contains(got, ": "+name+": ") { // named only in a failure
+			t.Errorf("%s failed:\n%s", name, got)
+		}
 	}
 }

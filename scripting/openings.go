@@ -47,7 +47,7 @@ func (b *book) find(name string) *opening {
 func (e *env) openOpenings() {
 	L := e.L
 	mt := L.NewTypeMetatable(bookType)
-	L.SetField(mt, "__index", L.SetFuncs(L.NewTable(), map[string]lua.LGFunction{
+	L.SetField(mt, "__index", methodIndex(L, "an opening book", map[string]lua.LGFunction{
 		"add":    bookAdd,
 		"names":  bookNames,
 		"moves":  bookMoves,

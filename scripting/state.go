@@ -239,7 +239,8 @@ func (e *env) compileError(name, code string, err error) error {
 // doPrompt runs code typed at the prompt as the standalone Lua prompt
 // (lua.c) does: "=EXPR" means "return EXPR"; code that reads as an
 // expression, or returns values, has them printed (tab-separated, through
-// tostring); anything else runs as statements.
+// tostring, a table without __tostring by its content); anything else runs
+// as statements.
 func (e *env) doPrompt(name, code string) error {
 	if strings.HasPrefix(strings.TrimSpace(code), "=") {
 		code = "return " + strings.TrimPrefix(strings.TrimSpace(code), "=")
@@ -261,6 +262,11 @@ func (e *env) doPrompt(name, code string) error {
 		args := make([]lua.LValue, n)
 		for i := range args {
 			args[i] = L.Get(top + 1 + i)
+			if t, ok := args[i].(*lua.LTable); ok && L.GetMetaField(t, "__tostring") == lua.LNil {
+				// A table is printed by its content, as the standalone
+				// prompt's pretty printers do: {"a6", "a7a5", ...}.
+				args[i] = lua.LString(showUpTo(t, promptShowBytes))
+			}
 		}
 		L.SetTop(top)
 		L.Push(L.GetGlobal("print"))
@@ -273,6 +279,9 @@ func (e *env) doPrompt(name, code string) error {
 	}
 	return nil
 }
+
+// promptShowBytes bounds a table printed at the prompt.
+const promptShowBytes = 8 << 10
 
 // Incomplete reports whether code is an unfinished chunk that more lines
 // could complete (an open block, bracket or string), as lua.c decides when

@@ -44,7 +44,6 @@ type client struct {
 	name      string
 	color     bool
 	flip      bool // the board turned 180 degrees
-	welcomed  bool // the welcome was sent (once per connection)
 
 	timeout time.Duration // a write that takes longer drops the client
 	maxOut  int           // the most output that may wait for the client

@@ -44,6 +44,8 @@ func TestNoGoroutineLeftAfterGames(t *testing.T) {
 			t.Fatalf("game %d: %v", i, err)
 		}
 		b.expect("ann resigned. You win.")
+		b.expect("A rematch")
+		b.send("no")
 		a.closed()
 		b.closed()
 		a.conn.Close()
@@ -129,11 +131,9 @@ func bigBoards(s *Server) {
 // reads, and returns them when ann is asked for her first move.
 func seatNonReader(t *testing.T, ts *testServer) (*tclient, net.Conn) {
 	t.Helper()
-	ann := dial(t, ts.addr, "ann")
+	ann := arrive(t, ts, "ann")
 	ann.expect("Waiting for a second player")
 	bob := dialNoRead(t, ts.addr)
-	ann.expect("What is your name?")
-	ann.send("ann")
 	if _, err := io.WriteString(bob, "bob\r\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -169,6 +169,8 @@ func TestNonReaderStallsNothing(t *testing.T) {
 	if !strings.Contains(got, "bob lost on time (no move for 3s)") {
 		t.Errorf("ann was told:\n%s", got)
 	}
+	ann.expect("A rematch")
+	ann.send("no")
 	ann.closed()
 	ts.stop(t, before)
 }
@@ -249,15 +251,15 @@ func TestNameWithEscapesCleaned(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ts := start(t, "konobi", []string{"size=5"}, time.Minute)
 	a := dial(t, ts.addr, "a")
-	a.expect("Waiting for a second player")
-	b := dial(t, ts.addr, "b")
 	a.expect("What is your name?")
-	b.expect("What is your name?")
 	a.send("\x1b]0;TITLE\x07ann\x1b[2J\u202e")
-	b.send("ben")
+	a.expect("Waiting for a second player")
+	b := arrive(t, ts, "ben")
 	seen := b.upTo("against 0TITLEann2J.")
 	a.send("resign")
 	seen += b.upTo("0TITLEann2J resigned. You win.")
+	seen += b.upTo("A rematch, colours swapped (you would play black, against 0TITLEann2J)?")
+	b.send("no")
 	b.closed()
 	ts.stop(t, before)
 	if strings.ContainsAny(seen, "\x1b\x07\u202e") {

@@ -18,7 +18,7 @@ func TestClientHelp(t *testing.T) {
   quit        leave (you lose the game)
   help        this text
 A player who leaves, or stays silent on his turn for longer than 5m0s,
-loses the game.
+loses the game. After a game both are offered a rematch, colours swapped.
 `
 	if got := clientHelp(5 * time.Minute); got != want {
 		t.Errorf("clientHelp:\n%s\nwant:\n%s", got, want)

@@ -1,6 +1,8 @@
 // Package telnet runs two-player games over TCP, playable with a plain
-// telnet client: `boardrepl serve`. Clients are paired in arrival order; each
-// pair plays at its own table, isolated from the others.
+// telnet client: `boardrepl serve`. Each client is asked his name as he
+// arrives; clients are then paired in arrival order, and each pair plays at
+// its own table, isolated from the others, as many games as both want (each
+// rematch with the colours swapped).
 //
 // Faults: a player who disconnects, quits or stays silent on his turn for
 // longer than the idle limit loses the game (it is not adjourned); the other
@@ -36,7 +38,8 @@ type Config struct {
 	Info    *rules.Info
 	Options []string // KEY=VALUE pairs, validated by New
 	// Idle is how long the player to move may stay silent before losing on
-	// time (also the limit for typing one's name).
+	// time (also the limit for typing one's name, and for answering the
+	// offer of a rematch).
 	Idle time.Duration
 	// RecordDir, when set, receives one game record per finished game.
 	RecordDir string
@@ -76,6 +79,7 @@ type Server struct {
 	stopping chan struct{}
 	stopWhy  string         // why, for the players; set before stopping is closed
 	tableWG  sync.WaitGroup // the tables, waited for before the last close
+	greetWG  sync.WaitGroup // the clients being asked their names, likewise
 	// sleep waits between accept retries (a test replaces it).
 	sleep func(time.Duration)
 }
@@ -232,6 +236,7 @@ func (s *Server) shutdown(why string) {
 		w.close()
 	}
 	s.tableWG.Wait() // the tables tell their players and write their records
+	s.greetWG.Wait() // and the clients asked their names are told
 	s.mu.Lock()
 	for c := range s.conns {
 		c.close()
@@ -250,12 +255,13 @@ func (s *Server) isStopping() bool {
 	}
 }
 
-// arrive registers a new client, starts its reader and seats it.
+// arrive registers a new client, starts its reader and writer, and asks
+// its name.
 func (s *Server) arrive(c *client) {
 	s.mu.Lock()
 	s.conns[c] = true
 	s.mu.Unlock()
-	s.wg.Add(2)
+	s.wg.Add(3)
 	go func() { // the reader: lines into c.lines until the connection ends
 		defer s.wg.Done()
 		c.readLoop()
@@ -265,10 +271,78 @@ func (s *Server) arrive(c *client) {
 		c.writeLoop()
 	}()
 	s.logf("connect %s", c.addr)
-	s.seat(c)
+	s.greetWG.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer s.greetWG.Done()
+		s.greet(c)
+	}()
 }
 
-// seat pairs c with the waiting client, or makes it wait for the next one.
+// rulesLine is the game in one line, and the options (when any differ from
+// the defaults) on a line of their own.
+func (s *Server) rulesLine(opts rules.Options) string {
+	in := s.cfg.Info
+	line := in.Name + ": " + strings.TrimSuffix(in.Description, ".") + "."
+	if o := in.FormatOptions(opts); len(o) > 0 {
+		line += "\r\nOptions: " + strings.Join(o, " ") + "."
+	}
+	return line
+}
+
+// greet welcomes a client and asks his name as he arrives (so that nothing
+// he types later is taken for it), then seats him. A client who gives no
+// name within the idle limit, leaves or types quit is let go.
+func (s *Server) greet(c *client) {
+	c.printf("Welcome to boardrepl. %s\r\nWhat is your name? ", s.rulesLine(s.opts))
+	timer := time.NewTimer(s.cfg.Idle)
+	defer timer.Stop()
+	for {
+		select {
+		case l, ok := <-c.lines:
+			if !ok {
+				s.forget(c)
+				s.logf("disconnect %s (before giving a name)%s", c.addr, dropNote(c))
+				return
+			}
+			if l.err == nil && isQuit(l.text) {
+				c.printf("Bye.\r\n")
+				s.forget(c)
+				return
+			}
+			if v, ok := clientVerbs.Lookup(strings.ToLower(l.text)); ok && v.Name == "help" {
+				c.printf("Type your name (letters, digits, - or _, up to 20), or quit to leave: ")
+				continue
+			}
+			name := cleanName(l.text)
+			if l.err != nil || name == "" {
+				c.printf("Please type a name (letters, digits, - or _, up to 20): ")
+				continue
+			}
+			c.name = name
+			s.seat(c)
+			return
+		case <-timer.C:
+			c.printf("\r\nNo name was given in %s. Bye.\r\n", s.cfg.Idle)
+			s.forget(c)
+			s.logf("disconnect %s: no name in %s", c.addr, s.cfg.Idle)
+			return
+		case <-s.stopping:
+			c.printf("\r\nSorry, %s. Bye.\r\n", s.stopWhy)
+			s.forget(c)
+			return
+		}
+	}
+}
+
+// isQuit says whether a line asks to leave.
+func isQuit(text string) bool {
+	v, ok := clientVerbs.Lookup(strings.ToLower(text))
+	return ok && v.Name == "quit"
+}
+
+// seat pairs c, who has given his name, with the waiting client, or makes
+// him wait for the next one.
 func (s *Server) seat(c *client) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -295,12 +369,7 @@ func (s *Server) seat(c *client) {
 	s.waiting = c
 	c.paired = make(chan struct{})
 	c.watchDone = make(chan struct{})
-	welcome := ""
-	if !c.welcomed {
-		c.welcomed = true
-		welcome = fmt.Sprintf("Welcome to boardrepl: %s.\r\n", s.cfg.Info.Name)
-	}
-	c.printf("%sWaiting for a second player to connect...\r\n", welcome) // one write
+	c.printf("Hello %s. Waiting for a second player to connect...\r\n", c.name)
 	s.wg.Add(1)
 	go func() { // a waiting client that leaves frees the seat
 		defer s.wg.Done()
@@ -308,7 +377,8 @@ func (s *Server) seat(c *client) {
 	}()
 }
 
-// watchWaiting handles input from a client that waits for an opponent.
+// watchWaiting handles input from a client that waits for an opponent:
+// every line is answered (quit leaves).
 func (s *Server) watchWaiting(c *client) {
 	defer close(c.watchDone)
 	for {
@@ -326,12 +396,12 @@ func (s *Server) watchWaiting(c *client) {
 				s.logf("disconnect %s (while waiting)%s", c.addr, dropNote(c))
 				return
 			}
-			if strings.EqualFold(l.text, "quit") {
+			if l.err == nil && isQuit(l.text) {
 				c.printf("Bye.\r\n")
 				c.close()
 				continue
 			}
-			c.printf("Still waiting for a second player (type quit to leave).\r\n")
+			c.printf("Still waiting for a second player, %s (type quit to leave).\r\n", c.name)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"boardrepl/rules"
+	_ "boardrepl/rules/ataxx"
 	_ "boardrepl/rules/konobi"
 	"boardrepl/rules/record"
 )
@@ -193,18 +194,33 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
+// arrive connects a client and gives it its name when asked.
+func arrive(t *testing.T, ts *testServer, name string) *tclient {
+	t.Helper()
+	c := dial(t, ts.addr, name)
+	c.expect("What is your name?")
+	c.send(name)
+	return c
+}
+
 // pair connects two clients in turn, as a table's first and second player,
 // and gives them the names first and second when asked.
 func pair(t *testing.T, ts *testServer, first, second string) (*tclient, *tclient) {
 	t.Helper()
-	a := dial(t, ts.addr, first)
+	a := arrive(t, ts, first)
 	a.expect("Waiting for a second player")
-	b := dial(t, ts.addr, second)
-	a.expect("What is your name?")
-	b.expect("What is your name?")
-	a.send(first)
-	b.send(second)
-	return a, b
+	return a, arrive(t, ts, second)
+}
+
+// noRematch has c decline the rematch offered after a game, and waits
+// until both players are let go.
+func noRematch(t *testing.T, c, other *tclient) {
+	t.Helper()
+	c.expect("A rematch, colours swapped")
+	c.send("no")
+	other.expect(c.name + " does not want a rematch. Bye.")
+	c.closed()
+	other.closed()
 }
 
 // A whole Konobi game on a 3x3 board: names, a refused move, the swap, a
@@ -244,8 +260,7 @@ func TestWholeGameWithSwap(t *testing.T) {
 	alice.expect(": bob wins")
 	bob.expect("Game over: black wins")
 	bob.expect(": bob wins")
-	alice.closed()
-	bob.closed()
+	noRematch(t, alice, bob)
 
 	// Records are named *.rec, as the README says.
 	waitFor(t, func() bool { files, _ := filepath.Glob(filepath.Join(ts.dir, "*konobi*.rec")); return len(files) == 1 })
@@ -276,20 +291,15 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 }
 
-// A player who disconnects mid-game loses; the other is told. A third
-// client waits for a fourth and gets its own table.
+// A player who disconnects mid-game loses; the other is told (and no
+// rematch is offered). A third client waits for a fourth and gets its own
+// table.
 func TestDisconnectAndThirdClient(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ts := start(t, "konobi", nil, time.Minute)
-	a := dial(t, ts.addr, "a")
-	a.expect("Waiting")
-	b := dial(t, ts.addr, "b")
-	c := dial(t, ts.addr, "c")
+	a, b := pair(t, ts, "ann", "ben")
+	c := arrive(t, ts, "cat")
 	c.expect("Waiting for a second player")
-	a.expect("What is your name?")
-	b.expect("What is your name?")
-	a.send("ann")
-	b.send("ben")
 	a.expect("Your move")
 	a.send("d4")
 	b.expect("Last move: ann (black) played d4")
@@ -298,19 +308,15 @@ func TestDisconnectAndThirdClient(t *testing.T) {
 	a.closed()
 
 	// The waiting third client gets a table when a fourth arrives.
-	d := dial(t, ts.addr, "d")
-	c.expect("What is your name?")
-	d.expect("What is your name?")
-	c.send("cat")
-	d.send("dan")
+	d := arrive(t, ts, "dan")
 	c.expect("Your move (black)")
+	d.expect("You play white (you move second), against cat.")
 	// A line that floods past the limit is refused, not fatal.
 	c.send(strings.Repeat("z", 5000))
 	c.expect("too long")
 	c.send("resign")
 	d.expect("cat resigned. You win.")
-	c.closed()
-	d.closed()
+	noRematch(t, d, c)
 	ts.stop(t, before)
 
 	// Both games were recorded, with the forfeits as results.
@@ -330,7 +336,8 @@ func TestDisconnectAndThirdClient(t *testing.T) {
 	}
 }
 
-// A player silent on his turn past the idle limit loses on time.
+// A player silent on his turn past the idle limit loses on time; the
+// rematch offered then goes unanswered for as long, and the table closes.
 func TestIdleLosesOnTime(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ts := start(t, "konobi", nil, 300*time.Millisecond)
@@ -338,24 +345,119 @@ func TestIdleLosesOnTime(t *testing.T) {
 	b.expect("Waiting for ann")
 	b.expect("ann lost on time")
 	a.expect("You lose")
+	b.expect("A rematch")
+	b.expect("No answer from ann in 300ms: no rematch. Bye.")
+	a.closed()
+	b.closed()
 	ts.stop(t, before)
 }
 
-// A client that leaves before naming itself sends the other back to wait;
-// cancelling the server closes everything.
-func TestLeaveBeforeStartAndShutdown(t *testing.T) {
+// The name is asked as a client arrives (issue 25 item 8): what he types
+// while he waits is answered, not dropped, and never becomes his name; a
+// client that leaves before naming himself is simply gone, and the one
+// waiting goes on waiting. Cancelling the server closes everything.
+func TestNameOnArrivalAndShutdown(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ts := start(t, "konobi", nil, time.Minute)
 	a := dial(t, ts.addr, "a")
-	a.expect("Waiting")
+	a.expect("What is your name?")
+	a.send("help")
+	a.expect("Type your name")
+	a.send("ann")
+	a.expect("Hello ann. Waiting for a second player")
+	a.send("c3")
+	a.expect("Still waiting for a second player, ann (type quit to leave).")
 	b := dial(t, ts.addr, "b")
 	b.expect("What is your name?")
 	b.conn.Close()
-	a.send("ann")
-	a.expect("The other player left before the game began.")
-	a.expect("Waiting for a second player")
+	c := dial(t, ts.addr, "c")
+	c.expect("What is your name?")
+	c.send("cat")
+	a.expect("You play black (you move first), against cat.")
+	c.expect("You play white (you move second), against ann.")
+	a.expect("Your move (black)")
+	a.send("c3")
+	c.expect("Last move: ann (black) played c3")
 	ts.stop(t, before)
 	a.closed()
+	c.closed()
+}
+
+// After a game both players are offered a rematch with the colours
+// swapped (issue 25 item 8); when both accept, the second game is played
+// and recorded apart, the winner of the first now moving second.
+func TestRematchColoursSwapped(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "konobi", []string{"size=5"}, time.Minute)
+	a, b := pair(t, ts, "ann", "ben")
+	a.expect("Your move (black)")
+	a.send("resign")
+	b.expect("ann resigned. You win.")
+	a.expect("A rematch, colours swapped (you would play white, against ben)? Type yes or no: ")
+	b.expect("A rematch, colours swapped (you would play black, against ann)? Type yes or no: ")
+	a.send("maybe")
+	a.expect("Please answer yes or no")
+	a.send("yes")
+	a.expect("Waiting for ben's answer...")
+	b.send("y")
+	a.expect("Rematch!")
+	b.expect("You play black (you move first), against ann.")
+	a.expect("You play white (you move second), against ben.")
+	b.expect("Your move (black)")
+	b.send("c3")
+	a.expect("Last move: ben (black) played c3")
+	a.send("quit")
+	b.expect("ann left the game. You win.")
+	b.closed()
+	ts.stop(t, before)
+
+	files, _ := filepath.Glob(filepath.Join(ts.dir, "*.rec"))
+	if len(files) != 2 {
+		t.Fatalf("records %q, want two", files)
+	}
+	for _, want := range []struct{ name, black, white, result, moves string }{
+		{"-table1-ann-ben.rec", "ann", "ben", "0-1", ""},
+		{"-table1-game2-ben-ann.rec", "ben", "ann", "1-0", "c3"},
+	} {
+		var data []byte
+		for _, f := range files {
+			if strings.HasSuffix(f, want.name) {
+				data, _ = os.ReadFile(f)
+			}
+		}
+		rec, err := record.Parse(string(data))
+		if err != nil || rec.Get("Black") != want.black || rec.Get("White") != want.white || rec.Get("Result") != want.result ||
+			strings.Join(rec.MoveTexts(), " ") != want.moves {
+			t.Errorf("%s: %v\n%s", want.name, err, data)
+		}
+	}
+}
+
+// A no, or a player who leaves, ends the table as a game's end did
+// before: both are let go.
+func TestRematchDeclinedOrLeft(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "konobi", []string{"size=5"}, time.Minute)
+	a, b := pair(t, ts, "ann", "ben")
+	a.expect("Your move")
+	a.send("resign")
+	b.expect("A rematch")
+	b.send("yes")
+	a.expect("A rematch")
+	a.send("no")
+	b.expect("ann does not want a rematch. Bye.")
+	a.closed()
+	b.closed()
+
+	c, d := pair(t, ts, "cat", "dan")
+	c.expect("Your move")
+	c.send("resign")
+	d.expect("A rematch")
+	c.expect("A rematch")
+	c.conn.Close()
+	d.expect("cat has left: no rematch. Bye.")
+	d.closed()
+	ts.stop(t, before)
 }
 
 func TestLineReader(t *testing.T) {
@@ -400,8 +502,7 @@ func TestForcedPassAnnounced(t *testing.T) {
 	black.expect("Your move (black)")
 	black.send("c4")
 	white.expect("Game over: black wins")
-	black.closed()
-	white.closed()
+	noRematch(t, white, black)
 	ts.stop(t, before)
 }
 
@@ -427,26 +528,28 @@ func TestFloodingClient(t *testing.T) {
 	ts.stop(t, before)
 }
 
-// The first client is welcomed once (when he comes, not again when the
-// opponent arrives); the rules line ends before the options, which have a
-// line of their own; flip turns one player's board.
+// Each client is welcomed once, as he comes, with the rules in one line and
+// the options on a line of their own, then asked his name; flip turns one
+// player's board.
 func TestWelcomeOnceRulesLineFlip(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ts := start(t, "konobi", []string{"size=5"}, time.Minute)
 	a := dial(t, ts.addr, "first")
-	a.expect("Welcome to boardrepl: Konobi")
+	got := a.upTo("What is your name?")
+	if strings.Count(got, "Welcome") != 1 || !strings.Contains(got, "Welcome to boardrepl. Konobi: ") || !strings.Contains(got, ".\r\nOptions: size=5.\r\n") {
+		t.Errorf("first client's welcome:\n%q", got)
+	}
+	a.send("ann")
 	a.expect("Waiting for a second player")
 	b := dial(t, ts.addr, "second")
-	if got := a.upTo("What is your name?"); strings.Contains(got, "Welcome") {
-		t.Errorf("the first client is welcomed again:\n%s", got)
-	}
-	got := b.upTo("What is your name?")
+	got = b.upTo("What is your name?")
 	if strings.Count(got, "Welcome") != 1 || !strings.Contains(got, ".\r\nOptions: size=5.\r\n") {
 		t.Errorf("second client's welcome:\n%q", got)
 	}
-	a.send("ann")
 	b.send("bob")
-	a.expect("board ")
+	if got := a.upTo("board "); strings.Contains(got, "Welcome") {
+		t.Errorf("the first client is welcomed again:\n%s", got)
+	}
 	a.send("flip")
 	a.expect("flipped board ")
 	a.send("flip")
@@ -454,6 +557,25 @@ func TestWelcomeOnceRulesLineFlip(t *testing.T) {
 	a.send("quit")
 	b.expect("You win")
 	a.closed()
+	b.closed()
+	ts.stop(t, before)
+}
+
+// The welcome names the options the server was given; a game that draws
+// something of its own (Ataxx's blocks without a pattern) says what it
+// drew as it begins, since each game (and each rematch) draws anew.
+func TestGameDrawnOptionsNamed(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ts := start(t, "ataxx", []string{"blocks=4"}, time.Minute)
+	a := dial(t, ts.addr, "a")
+	a.expect("Options: blocks=4.\r\nWhat is your name?")
+	a.send("ann")
+	a.expect("Waiting for a second player")
+	b := arrive(t, ts, "ben")
+	a.expect("You play red (you move first), against ben. This game: blocks=4 pattern=")
+	b.expect("You play blue (you move second), against ann. This game: blocks=4 pattern=")
+	a.send("quit")
+	b.expect("You win")
 	b.closed()
 	ts.stop(t, before)
 }

@@ -50,7 +50,7 @@ func TestAcceptEMFILERetried(t *testing.T) {
 		return &failingListener{Listener: ln, n: 12, err: emfile()}
 	})
 	a := dial(t, ts.addr, "a")
-	a.expect("Waiting for a second player")
+	a.expect("What is your name?")
 	mu.Lock()
 	want := []time.Duration{5, 10, 20, 40, 80, 160, 320, 640, 1000, 1000, 1000, 1000}
 	if len(pauses) != len(want) {
@@ -131,7 +131,7 @@ func onlyRecord(t *testing.T, dir string) *record.Record {
 
 // Ctrl-C (the context cancelled) during a game: both players are told the
 // server is stopping, no one wins, the record says '*'; a waiting client and
-// a pair still giving their names are told too.
+// one still giving his name are told too.
 func TestShutdownRecordsUnfinished(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ts := start(t, "konobi", []string{"size=5"}, time.Minute)
@@ -139,13 +139,10 @@ func TestShutdownRecordsUnfinished(t *testing.T) {
 	a.expect("Your move")
 	a.send("c3")
 	b.expect("Your move")
-	c := dial(t, ts.addr, "c")
+	c := arrive(t, ts, "cat")
 	c.expect("Waiting for a second player")
 	d := dial(t, ts.addr, "d")
-	c.expect("What is your name?")
 	d.expect("What is your name?")
-	e := dial(t, ts.addr, "e")
-	e.expect("Waiting for a second player")
 	ts.stop(t, before)
 	for _, p := range []*tclient{a, b} {
 		p.expect("Sorry, the server is stopping. The game ends unfinished: no one wins, and it is recorded as unfinished (*).")
@@ -156,9 +153,8 @@ func TestShutdownRecordsUnfinished(t *testing.T) {
 		p.mu.Unlock()
 		p.closed()
 	}
-	c.expect("Sorry, the server is stopping; the game did not begin.")
-	d.expect("Sorry, the server is stopping; the game did not begin.")
-	e.expect("Sorry, the server is stopping. Bye.")
+	c.expect("Sorry, the server is stopping. Bye.")
+	d.expect("Sorry, the server is stopping. Bye.")
 	rec := onlyRecord(t, ts.dir)
 	if rec.Get("Result") != "*" || rec.Get("Termination") != "unfinished (the server is stopping)" ||
 		rec.Get("Black") != "ann" || strings.Join(rec.MoveTexts(), " ") != "c3" {
@@ -171,7 +167,7 @@ func TestShutdownRecordsUnfinished(t *testing.T) {
 func TestMaxConnsRefusal(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ts := startWith(t, "konobi", nil, time.Minute, func(s *Server) { s.cfg.MaxConns = 2 }, nil)
-	a := dial(t, ts.addr, "a")
+	a := arrive(t, ts, "ann")
 	a.expect("Waiting for a second player")
 	b := dial(t, ts.addr, "b")
 	b.expect("What is your name?")
@@ -179,7 +175,6 @@ func TestMaxConnsRefusal(t *testing.T) {
 	c.expect("Sorry, the server is full (2 players connected). Please try again later.\r\n")
 	c.closed()
 	waitFor(t, func() bool { return strings.Contains(ts.logString(), "refused") })
-	a.send("ann")
 	b.send("ben")
 	a.expect("Your move")
 	b.send("quit")

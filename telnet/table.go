@@ -32,7 +32,11 @@ func init() {
 		{Spec: command.Spec{Name: "resign", Summary: "give up this game"},
 			Run: func(t *table, p *client) { t.forfeit(p, fmt.Sprintf("%s resigned", p.name)) }},
 		{Spec: command.Spec{Name: "quit", Aliases: []string{"exit"}, Summary: "leave (you lose the game)"},
-			Run: func(t *table, p *client) { p.printf("Bye.\r\n"); t.forfeit(p, fmt.Sprintf("%s left the game", p.name)) }},
+			Run: func(t *table, p *client) {
+				p.printf("Bye.\r\n")
+				p.close()
+				t.forfeit(p, fmt.Sprintf("%s left the game", p.name))
+			}},
 		{Spec: command.Spec{Name: "help", Aliases: []string{"?"}, Summary: "this text"},
 			Run: func(t *table, p *client) { p.printf("%s", clientHelp(t.s.cfg.Idle)) }},
 	}
@@ -50,7 +54,7 @@ func clientHelp(idle time.Duration) string {
 			b.WriteString(v.Line(clientHelpWidth))
 		}
 	}
-	fmt.Fprintf(&b, "A player who leaves, or stays silent on his turn for longer than %s,\nloses the game.\n", idle)
+	fmt.Fprintf(&b, "A player who leaves, or stays silent on his turn for longer than %s,\nloses the game. After a game both are offered a rematch, colours swapped.\n", idle)
 	return b.String()
 }
 
@@ -61,6 +65,7 @@ const clientHelpWidth = 11
 type table struct {
 	s       *Server
 	id      int
+	game    int            // the game's number at the table: 2 and more are rematches
 	l       *gameline.Line // the game, its moves (passes included) and its end
 	players [2]*client     // players[i] plays side i (a swap exchanges them)
 	last    string
@@ -77,46 +82,50 @@ type table struct {
 	deadline time.Time
 }
 
-// runTable plays one game and returns the clients to disconnect. A client
-// whose opponent left before the game began goes back to the waiting room.
+// runTable plays the games of two players, the first a new one and the
+// others rematches with the colours swapped, and returns the clients to
+// disconnect. A client whose opponent left before the first game began goes
+// back to the waiting room.
 func (s *Server) runTable(id int, first, second *client) []*client {
 	close(first.paired)
 	<-first.watchDone
-	g, err := s.cfg.Info.New(s.opts)
-	if err != nil { // validated in New; cannot happen
-		first.printf("server error: %v\r\n", err)
-		second.printf("server error: %v\r\n", err)
-		return []*client{first, second}
-	}
-	t := &table{s: s, id: id, l: gameline.FromGame(g), players: [2]*client{first, second}, began: time.Now()}
-	t.l.Observe(func(p gameline.Ply) {
-		if !p.Forced {
-			t.captured = t.g().LastCaptured()
-		}
-	})
-	s.logf("table %d: %s vs %s", id, first.addr, second.addr)
-	if !t.askNames() {
-		if s.isStopping() {
-			t.both("\r\nSorry, %s; the game did not begin. Bye.\r\n", s.stopWhy)
-			s.logf("table %d: the server stopped before the game began", id)
-			return t.players[:]
-		}
-		var gone []*client
-		for _, p := range t.players {
-			if p.isClosed() {
-				gone = append(gone, p)
-				continue
-			}
-			p.printf("\r\nThe other player left before the game began.\r\n")
-			s.seat(p)
-		}
+	if first.isClosed() { // he left as the opponent came
+		second.printf("\r\nThe other player left before the game began.\r\n")
+		s.seat(second)
 		s.logf("table %d: a player left before the game began", id)
-		return gone
+		return []*client{first}
 	}
-	t.play()
-	t.saveRecord()
-	s.logf("table %d: %s", id, t.result)
-	return t.players[:]
+	if first.name == second.name {
+		second.name += "-2"
+	}
+	players := [2]*client{first, second}
+	s.logf("table %d: %s (%s) vs %s (%s)", id, first.name, first.addr, second.name, second.addr)
+	for game := 1; ; game++ {
+		g, err := s.cfg.Info.New(s.opts)
+		if err != nil { // validated in New; cannot happen
+			first.printf("server error: %v\r\n", err)
+			second.printf("server error: %v\r\n", err)
+			break
+		}
+		t := &table{s: s, id: id, game: game, l: gameline.FromGame(g), players: players, began: time.Now()}
+		t.l.Observe(func(p gameline.Ply) {
+			if !p.Forced {
+				t.captured = t.g().LastCaptured()
+			}
+		})
+		t.play()
+		t.saveRecord()
+		s.logf("table %d: game %d: %s", id, game, t.result)
+		if !t.rematch() {
+			break
+		}
+		players[0], players[1] = t.players[1], t.players[0]
+		s.logf("table %d: rematch, %s now plays %s", id, players[0].name, g.SideName(0))
+	}
+	for _, p := range players {
+		p.close()
+	}
+	return players[:]
 }
 
 func (t *table) both(format string, a ...any) {
@@ -124,82 +133,6 @@ func (t *table) both(format string, a ...any) {
 	for _, p := range t.players {
 		p.write(msg)
 	}
-}
-
-// rulesLine is the game in one line, and its options (when any differ
-// from the defaults) on a line of their own.
-func (t *table) rulesLine() string {
-	in := t.g().Info()
-	s := in.Name + ": " + strings.TrimSuffix(in.Description, ".") + "."
-	if o := in.FormatOptions(t.g().Options()); len(o) > 0 {
-		s += "\r\nOptions: " + strings.Join(o, " ") + "."
-	}
-	return s
-}
-
-// askNames asks both players their names at once.
-func (t *table) askNames() bool {
-	for _, p := range t.players {
-		welcome := "Welcome to boardrepl. "
-		if p.welcomed { // the first client was welcomed as he came
-			welcome = ""
-		}
-		p.welcomed = true
-		p.printf("\r\n%s%s\r\nAn opponent is here. What is your name? ", welcome, t.rulesLine())
-	}
-	type answer struct {
-		i    int
-		name string
-		ok   bool
-	}
-	answers := make(chan answer, 2)
-	for i, p := range t.players {
-		go func() {
-			timer := time.NewTimer(t.s.cfg.Idle)
-			defer timer.Stop()
-			for {
-				select {
-				case l, ok := <-p.lines:
-					if !ok {
-						answers <- answer{i, "", false}
-						return
-					}
-					name := cleanName(l.text)
-					if l.err != nil || name == "" {
-						p.printf("Please type a name (letters, digits, - or _, up to 20): ")
-						continue
-					}
-					answers <- answer{i, name, true}
-					return
-				case <-timer.C:
-					answers <- answer{i, "", false}
-					return
-				case <-t.s.stopping:
-					answers <- answer{i, "", false}
-					return
-				}
-			}
-		}()
-	}
-	ok := true
-	for range 2 {
-		a := <-answers
-		if !a.ok {
-			ok = false
-			if !t.s.isStopping() {
-				t.players[a.i].close()
-			}
-			continue
-		}
-		t.players[a.i].name = a.name
-	}
-	if !ok {
-		return false
-	}
-	if t.players[0].name == t.players[1].name {
-		t.players[1].name += "-2"
-	}
-	return true
 }
 
 var nameRE = regexp.MustCompile(`[^\p{L}\p{N}_-]+`)
@@ -226,9 +159,13 @@ func (t *table) sideOf(c *client) int {
 }
 
 func (t *table) play() {
+	this := ""
+	if o := t.g().Info().FormatOptions(t.g().Options()); strings.Join(o, " ") != strings.Join(t.g().Info().FormatOptions(t.s.opts), " ") {
+		this = " This game: " + strings.Join(o, " ") + "." // what the game drew (Ataxx's blocks)
+	}
 	for i, p := range t.players {
-		p.printf("\r\nYou play %s (%s), against %s. Type help for the commands.\r\n",
-			t.g().SideName(i), order(i), t.players[1-i].name)
+		p.printf("\r\nYou play %s (%s), against %s.%s Type help for the commands.\r\n",
+			t.g().SideName(i), order(i), t.players[1-i].name, this)
 	}
 	t.announcePasses(t.l.PassForced())
 	t.show()
@@ -331,6 +268,7 @@ func (t *table) input(p *client, l line, ok bool) {
 		if note := dropNote(p); note != "" {
 			t.s.logf("table %d: %s%s", t.id, p.addr, note)
 		}
+		p.close()
 		t.forfeit(p, p.leftWhy())
 		return
 	}
@@ -390,7 +328,6 @@ func (t *table) move(p *client, text string) {
 	if r := t.l.Result(); r.Over() {
 		t.result = t.resultText()
 		t.both("\r\nThank you for playing.\r\n")
-		t.finish()
 	}
 }
 
@@ -423,7 +360,6 @@ func (t *table) forfeit(p *client, why string) {
 	t.result = fmt.Sprintf("%s wins: %s", winner.name, why)
 	winner.printf("\r\n%s. You win.\r\n", why)
 	p.printf("\r\n%s. You lose.\r\n", why)
-	t.finish()
 }
 
 // stop ends the game with no result, through no player's fault: it is
@@ -432,12 +368,75 @@ func (t *table) stop(why string) {
 	t.unfinished = why
 	t.result = "unfinished: " + why
 	t.both("\r\nSorry, %s. The game ends unfinished: no one wins, and it is recorded as unfinished (*).\r\n", why)
-	t.finish()
 }
 
-func (t *table) finish() {
+// rematch offers both players another game with the colours swapped, when
+// both are still there and the server goes on; it says whether both
+// accepted. A no, a player who leaves, or no answer from one of them within
+// the idle limit ends the table, as the end of a game did before.
+func (t *table) rematch() bool {
+	if t.unfinished != "" {
+		return false
+	}
 	for _, p := range t.players {
-		p.close()
+		if p.isClosed() {
+			return false
+		}
+	}
+	for i, p := range t.players {
+		p.printf("\r\nA rematch, colours swapped (you would play %s, against %s)? Type yes or no: ", t.g().SideName(1-i), t.players[1-i].name)
+	}
+	timer := time.NewTimer(t.s.cfg.Idle)
+	defer timer.Stop()
+	var yes [2]bool
+	answer := func(i int, l line, ok bool) (done, again bool) {
+		p, other := t.players[i], t.players[1-i]
+		switch word := strings.ToLower(l.text); {
+		case !ok:
+			p.close()
+			other.printf("\r\n%s has left: no rematch. Bye.\r\n", p.name)
+			return true, false
+		case l.err != nil || word == "":
+			p.printf("Please answer yes or no (a rematch, colours swapped): ")
+		case word == "yes" || word == "y":
+			if yes[i] = true; yes[1-i] {
+				return true, true
+			}
+			p.printf("Waiting for %s's answer...\r\n", other.name)
+		case word == "no" || word == "n" || isQuit(word):
+			p.printf("Bye.\r\n")
+			other.printf("\r\n%s does not want a rematch. Bye.\r\n", p.name)
+			return true, false
+		default:
+			p.printf("Please answer yes or no (a rematch, colours swapped): ")
+		}
+		return false, false
+	}
+	for {
+		var done, again bool
+		select {
+		case l, ok := <-t.players[0].lines:
+			done, again = answer(0, l, ok)
+		case l, ok := <-t.players[1].lines:
+			done, again = answer(1, l, ok)
+		case <-timer.C:
+			for i, p := range t.players {
+				if !yes[i] {
+					t.both("\r\nNo answer from %s in %s: no rematch. Bye.\r\n", p.name, t.s.cfg.Idle)
+					break
+				}
+			}
+			return false
+		case <-t.s.stopping:
+			t.both("\r\nSorry, %s. Bye.\r\n", t.s.stopWhy)
+			return false
+		}
+		if done {
+			if again {
+				t.both("\r\nRematch!\r\n")
+			}
+			return again
+		}
 	}
 }
 
@@ -456,7 +455,11 @@ func (t *table) saveRecord() {
 		tags = append(tags, record.Tag{Name: record.TagTermination, Value: "unfinished (" + t.unfinished + ")"})
 	}
 	r := t.l.Record(tags...)
-	name := fmt.Sprintf("%s-%s-table%d-%s-%s.rec", t.began.Format("20060102-150405"), info.ID, t.id,
+	at := fmt.Sprintf("table%d", t.id)
+	if t.game > 1 {
+		at += fmt.Sprintf("-game%d", t.game)
+	}
+	name := fmt.Sprintf("%s-%s-%s-%s-%s.rec", t.began.Format("20060102-150405"), info.ID, at,
 		safeFile(t.players[0].name), safeFile(t.players[1].name))
 	if err := atomicfile.Write(filepath.Join(t.s.cfg.RecordDir, name), []byte(r.Format()), false); err != nil {
 		t.s.logf("table %d: cannot write the record: %v", t.id, err)

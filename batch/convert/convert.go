@@ -9,22 +9,30 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"boardrepl/internal/atomicfile"
 	"boardrepl/internal/command"
 	"boardrepl/internal/textfile"
 	gameline "boardrepl/rules/line"
 	"boardrepl/rules/record"
+	"boardrepl/rules/record/native"
 	"boardrepl/rules/record/ogn"
 	"boardrepl/rules/record/pgn"
 	"boardrepl/rules/record/tablutlog"
 )
 
 // Usage is the help text of the convert subcommand.
-const Usage = `usage: boardrepl convert --from FORMAT [--to FORMAT] [-o FILE] [FILE]
+const Usage = `usage: boardrepl convert [--from FORMAT] [--to FORMAT] [-o FILE] [FILE]
 
 Converts game records between formats, replaying every game to check its
 moves. Reads FILE (or stdin), writes to -o FILE (or stdout).
+
+Without --from the format is recognised: a file that starts like a Tablut
+challenge log is one; otherwise each game by its tags, as 'load' and
+'analyse' recognise them: a Game tag is boardrepl's record, a FEN or
+Variant "ataxx" tag Ataxx PGN, South and North tags OGN. A game with none
+of them is refused: name its format with --from.
 
 Formats:
   record      boardrepl's own record format (any game; the default --to)
@@ -69,9 +77,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	switch *from {
-	case "record", "ataxx-pgn", "ogn", "tablut-log":
-	case "":
-		return usage("--from is required: record, ataxx-pgn, ogn or tablut-log")
+	case "record", "ataxx-pgn", "ogn", "tablut-log", "":
 	default:
 		return usage("--from %q: want record, ataxx-pgn, ogn or tablut-log", *from)
 	}
@@ -83,7 +89,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 1 {
 		return usage("one input file at most")
 	}
-	in := stdin
+	var in io.Reader = stdin
 	name := "stdin"
 	if fs.NArg() == 1 {
 		f, err := os.Open(fs.Arg(0))
@@ -94,11 +100,16 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in, name = f, fs.Arg(0)
 	}
+	format := *from
+	if format == "" {
+		br := bufio.NewReaderSize(textfile.NewReader(in), 64<<10)
+		in, format = br, detect(br)
+	}
 	// The records are read, replayed and written one at a time: a file of
 	// any size takes the memory of one game.
 	n := 0
 	convert := func(w io.Writer) error {
-		return read(*from, in, func(r *record.Record, warn string) error {
+		return read(format, in, func(r *record.Record, warn string) error {
 			n++
 			if warn != "" {
 				fmt.Fprintf(stderr, "boardrepl convert: %s: game %d: warning: %s\n", name, n, warn)
@@ -143,6 +154,23 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// detect tells the format of the input from its first line that is not
+// blank: a Tablut challenge log's header, or records ("", recognised one
+// by one by their tags).
+func detect(br *bufio.Reader) string {
+	head, _ := br.Peek(br.Size())
+	for _, l := range strings.Split(string(head), "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if tablutlog.LogHeader(l) {
+			return "tablut-log"
+		}
+		break
+	}
+	return ""
+}
+
 // read reads the games of a format from in and hands each to fn with the
 // warning its replay gave, one at a time.
 func read(format string, in io.Reader, fn func(*record.Record, string) error) error {
@@ -164,10 +192,16 @@ func read(format string, in io.Reader, fn func(*record.Record, string) error) er
 		}
 		var r *record.Record
 		var warn string
-		switch format {
-		case "ataxx-pgn":
+		f := format
+		if f == "" {
+			if f = native.FormatOf(p, ""); f == native.Record && !p.Has(record.TagGame) {
+				return fmt.Errorf("game %d: its format is not recognised (no Game tag for a boardrepl record, no FEN or Variant tag for Ataxx PGN, no South and North tags for OGN): name it with --from", i)
+			}
+		}
+		switch f {
+		case native.AtaxxPGN:
 			r, warn, err = pgn.ImportRecord(p)
-		case "ogn":
+		case native.OGN:
 			r, warn, err = ogn.ImportRecord(p)
 		default:
 			// Replayed as 'load' does: the game, its options, its start

@@ -13,7 +13,15 @@ func TestConvert(t *testing.T) {
 		want string
 	}{
 		{[]string{"-h"}, "", 0, "usage: boardrepl convert"},
-		{nil, "", 2, "--from is required"},
+		// Without --from each game is recognised by its tags, a Tablut
+		// challenge log by its first line.
+		{nil, "[South \"Ann\"]\n[North \"Bo\"]\n\n1. F f *", 0, "[Game \"oware\"]"},
+		{nil, "[Variant \"ataxx\"]\n\n1. f2 *\n\n[Game \"oware\"]\n\n1. A *", 0, "[Game \"ataxx\"]"},
+		{nil, "[Game \"oware\"]\n\n1. A *\n\n[FEN \"x5o/7/7/7/7/7/o5x x 0 1\"]\n\n1. f2 *", 0, "1. f2 *"},
+		{[]string{"../../rules/record/tablutlog/testdata/challenge_en.log"}, "", 0, "[Game \"tablut\"]"},
+		{nil, "1. f2 b6 *", 1, "stdin: game 1: its format is not recognised"},
+		{nil, "", 1, "stdin: no game in it"},
+		{[]string{"--from", "pgn"}, "", 2, `--from "pgn": want record, ataxx-pgn, ogn or tablut-log`},
 		{[]string{"--from", "ogn", "--to", "tablut-log"}, "", 2, "--to"},
 		{[]string{"--from", "ogn"}, "1. F f *", 0, "1. A L *"},
 		{[]string{"--from", "record", "--to", "ogn"}, "[Game \"oware\"]\n\n1. A L *", 0, "1. F f *"},

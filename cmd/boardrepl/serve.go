@@ -29,11 +29,15 @@ const serveUsage = `usage: boardrepl serve -g GAME [-o KEY=VALUE]... --port N [-
 
 Runs two-player games over TCP, playable with a plain telnet client:
   telnet HOST PORT
-The first client is welcomed and waits for a second; then both are shown the
-rules in one line (the options on the next) and asked their names, and play: each sees the board after every
-move, the last move and whose turn it is, and both see the result. Clients
-are paired in arrival order, so one server holds several games at once; a
-third client waits for a fourth.
+Each client is welcomed as he comes, shown the rules in one line (the
+options on the next) and asked his name; the first then waits for a second
+(what he types meanwhile is answered, never taken for a name or a move).
+Then they play: each sees the board after every move, the last move and
+whose turn it is, and both see the result. Clients are paired in arrival
+order, so one server holds several games at once; a third client waits for
+a fourth. After a game both are offered a rematch with the colours swapped:
+when both answer yes it begins; a no, a player who leaves, or no answer
+within --idle ends the table, and both are let go.
 
 Players type moves in the game's notation and the commands help, moves,
 board, flip, color off|on, resign and quit. An Oware board shows with arrows
@@ -48,7 +52,8 @@ never holds it up. A player who does not read what the server sends (256 KiB
 waiting for him, or nothing taken for 10 s) is disconnected and loses; the
 other player is told why.
 Each game is written as a record (NAME.rec) in --record DIR, which is
-created when missing.
+created when missing; a rematch's name says which game of the table it is
+(...-table3-game2-ann-bob.rec).
 
 Ctrl-C or SIGTERM stops the server: the games in progress are nobody's
 fault, so both players are told the server is stopping and each game is
@@ -61,7 +66,8 @@ file descriptors it waits and tries again rather than stopping.
   -o KEY=VAL    a game option, repeatable (-o size=10)
   --port N      the TCP port to listen on (required; 0 picks a free one)
   --addr A      the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
-  --idle D      how long the player to move may stay silent (default 5m)
+  --idle D      how long the player to move may stay silent, and a player
+                asked his name or a rematch may take to answer (default 5m)
   --record DIR  write a record of every game to DIR
   --max-conns N the most clients connected at once (default 1000, or fewer
                 under a lower descriptor limit, ulimit -n)

@@ -46,22 +46,29 @@ func (c *serveClient) expect(t *testing.T, want string) {
 // clients do: after a game whose loser resigned with 20 more lines in the
 // same write (which used to leave a reader blocked for ever, and the server
 // alive for good after SIGTERM), with a game going on in which a player
-// asks for the board until the server's output to him stops, and with a
-// client waiting for an opponent. The players are told the game ends
-// unfinished, and the process exits with status 0.
+// asks for the board until the server's output to him stops, with a
+// client waiting for an opponent and one asked his name. The players are
+// told the game ends unfinished, the others that the server stops, and the
+// process exits with status 0.
 func TestServeSIGTERMEndsItPromptly(t *testing.T) {
 	s, addr := startServe(t, "--idle", "10m")
 	// A game that ends in a resignation followed by 20 lines.
-	a, b := dialServe(t, addr), dialServe(t, addr)
+	a := dialServe(t, addr)
 	a.expect(t, "What is your name?")
-	b.expect(t, "What is your name?")
 	a.send(t, "ann\r\n")
+	a.expect(t, "Waiting for a second player")
+	b := dialServe(t, addr)
+	b.expect(t, "What is your name?")
 	b.send(t, "ben\r\n")
 	a.expect(t, "Your move")
 	a.send(t, "resign\r\n"+strings.Repeat("board\r\n", 20))
 	b.expect(t, "ann resigned. You win.")
+	// (ann and ben are then offered a rematch, which they leave unanswered.)
+	b.expect(t, "A rematch")
 	// A game going on, one of its players not reading.
 	c := dialServe(t, addr)
+	c.expect(t, "What is your name?")
+	c.send(t, "cat\r\n")
 	c.expect(t, "Waiting for a second player")
 	// dan's socket buffers are small (4 KiB, set before connecting so that
 	// the window he offers stays small): the server's output to him stops.
@@ -75,8 +82,6 @@ func TestServeSIGTERMEndsItPromptly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	c.expect(t, "What is your name?")
-	c.send(t, "cat\r\n")
 	io.WriteString(d, "dan\r\n")
 	c.expect(t, "Your move")
 	// dan asks for the board until the server stops reading him for half a
@@ -96,9 +101,13 @@ func TestServeSIGTERMEndsItPromptly(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// And one waiting.
+	// And one waiting, and one not named yet.
 	e := dialServe(t, addr)
+	e.expect(t, "What is your name?")
+	e.send(t, "eve\r\n")
 	e.expect(t, "Waiting for a second player")
+	f := dialServe(t, addr)
+	f.expect(t, "What is your name?")
 
 	start := time.Now()
 	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
@@ -122,6 +131,8 @@ func TestServeSIGTERMEndsItPromptly(t *testing.T) {
 	t.Logf("SIGTERM to exit: %v", time.Since(start).Round(time.Millisecond))
 	c.expect(t, "Sorry, the server is stopping. The game ends unfinished")
 	e.expect(t, "Sorry, the server is stopping. Bye.")
+	f.expect(t, "Sorry, the server is stopping. Bye.")
+	b.expect(t, "Sorry, the server is stopping. Bye.")
 	if got := c.got.String(); strings.Contains(got, "You win") {
 		t.Errorf("cat was told he won:\n%s", got)
 	}

@@ -92,6 +92,33 @@ func (g *Game) MoveSquares(m rules.Move) []string {
 	return nil
 }
 
+var _ rules.MoveKinds = (*Game)(nil)
+
+// MoveKind is "clone" or "jump" ("" for the pass).
+func (g *Game) MoveKind(m rules.Move) string {
+	switch kind, _, _ := moveParts(m); kind {
+	case kindSingle:
+		return "clone"
+	case kindDouble:
+		return "jump"
+	}
+	return ""
+}
+
+// GrownFrom names, for a clone, the squares of the side to move's pieces
+// next to its target (a1, b1, ... g7); nil for a jump or the pass.
+func (g *Game) GrownFrom(m rules.Move) []string {
+	kind, _, to := moveParts(m)
+	if kind != kindSingle || to >= nsq {
+		return nil
+	}
+	var out []string
+	for b := adj1[to] & g.bb[g.side]; b != 0; b &= b - 1 {
+		out = append(out, squareName(tz(b)))
+	}
+	return out
+}
+
 const moveSyntax = "want a square like f2 (clone), a jump like a1c3, or 0000 (pass)"
 
 // ParseMove reads f2, a1c3, a1-c3, a1 c3, 0000 or pass, and checks it is

@@ -203,6 +203,13 @@ type Info struct {
 	Time    time.Duration
 	PV      []rules.Move
 	PVText  []string // the principal variation in the game's notation
+	// Partial: the iteration at Depth was cut short (by time, nodes or the
+	// context) after its move was searched to the end and beat the best
+	// move of the depth before (or there was none): the other moves were
+	// not all searched, so Score is a lower bound of the depth's value, as
+	// UCI's "lowerbound" says. A search's Result is Partial only when no
+	// depth was completed; otherwise it keeps the last depth completed.
+	Partial bool
 }
 
 // NPS is the number of nodes per second.
@@ -253,14 +260,18 @@ func FormatScore(score int) string {
 // String writes the line the REPL's go command streams:
 // "depth 5 score +12 nodes 12345 nps 2000000 time 6 pv f2 b6" (time in
 // whole milliseconds, as engine protocols print it), with "multipv K"
-// after the depth in a search of several lines.
+// after the depth in a search of several lines, and "lowerbound" after the
+// score of a Partial iteration, as UCI marks it.
 func (i Info) String() string {
-	multi := ""
+	multi, bound := "", ""
 	if i.MultiPV > 0 {
 		multi = fmt.Sprintf(" multipv %d", i.MultiPV)
 	}
-	return fmt.Sprintf("depth %d%s score %s nodes %d nps %d time %d pv %s",
-		i.Depth, multi, FormatScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), strings.Join(i.PVText, " "))
+	if i.Partial {
+		bound = " lowerbound"
+	}
+	return fmt.Sprintf("depth %d%s score %s%s nodes %d nps %d time %d pv %s",
+		i.Depth, multi, FormatScore(i.Score), bound, i.Nodes, i.NPS(), i.Time.Milliseconds(), strings.Join(i.PVText, " "))
 }
 
 // Result is the outcome of a search: the best move found and the last
@@ -633,7 +644,7 @@ func (t *thread) iterate(onDepth func(Info)) Result {
 		if stopped {
 			score = t.rootScore
 		}
-		res.Depth = d
+		res.Depth, res.Partial = d, stopped && !have
 		if stopped && have {
 			res.Depth = d - 1 // the iteration did not finish
 		}
@@ -652,8 +663,13 @@ func (t *thread) iterate(onDepth func(Info)) Result {
 		have = true
 		if onDepth != nil {
 			// Also for a cut-short iteration's better move, so that the
-			// last line reported agrees with the result.
-			onDepth(res.Info)
+			// last line reported agrees with the result; it is that of
+			// depth d, marked partial.
+			info := res.Info
+			if stopped {
+				info.Depth, info.Partial = d, true
+			}
+			onDepth(info)
 		}
 		if stopped {
 			res.Stopped = true
@@ -726,6 +742,7 @@ func (t *thread) iterateLines(n int, onDepth func(Info)) Result {
 			l := &cur[i]
 			l.MultiPV, l.Nodes, l.Time = i+1, t.nodes, elapsed
 			l.PVText = t.formatPV(l.PV)
+			l.Partial = stopped // the first depth, cut short: the lines found so far
 			if onDepth != nil {
 				onDepth(*l)
 			}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"boardrepl/rules"
@@ -156,7 +157,9 @@ func TestSearchAllocs(t *testing.T) {
 // TestResultAgreesWithLastInfo: when a node limit cuts an iteration short,
 // the result (move, score, depth, line) is the last one reported: the
 // deepest completed iteration's, or a better move the unfinished one
-// searched fully; the move heads the line.
+// searched fully; the move heads the line. A line of an unfinished
+// iteration is marked partial and has its depth, one more than the
+// result's (the depth completed) when one was.
 func TestResultAgreesWithLastInfo(t *testing.T) {
 	for _, tg := range testGames {
 		t.Run(tg.id, func(t *testing.T) {
@@ -171,13 +174,50 @@ func TestResultAgreesWithLastInfo(t *testing.T) {
 					if last.Depth == 0 {
 						continue // not even one iteration
 					}
-					if res.Depth != last.Depth || res.Score != last.Score || len(last.PV) == 0 || res.Best != last.PV[0] || res.BestText != last.PVText[0] {
-						t.Errorf("%s, %d nodes: result depth %d score %d best %s; last info depth %d score %d pv %v",
-							g.Position(), nodes, res.Depth, res.Score, res.BestText, last.Depth, last.Score, last.PVText)
+					depthOK := res.Depth == last.Depth || last.Partial && res.Depth == last.Depth-1
+					if !depthOK || res.Score != last.Score || len(last.PV) == 0 || res.Best != last.PV[0] || res.BestText != last.PVText[0] {
+						t.Errorf("%s, %d nodes: result depth %d score %d best %s; last info depth %d (partial %v) score %d pv %v",
+							g.Position(), nodes, res.Depth, res.Score, res.BestText, last.Depth, last.Partial, last.Score, last.PVText)
 					}
 				}
 			}
 		})
+	}
+}
+
+// TestPartialIterationMarked: the lines a node-limited search reports have
+// depths that only grow (a cut-short iteration no longer repeats the depth
+// before it); only the last may be of an unfinished iteration, marked
+// Partial, and its line says "lowerbound" after the score, as UCI does.
+func TestPartialIterationMarked(t *testing.T) {
+	partials := 0
+	for _, tg := range testGames {
+		for _, g := range randomPositions(t, tg.id, 5, []int{4, 10}) {
+			for _, nodes := range []int64{300, 1000, 3000, 10000} {
+				e := New(Options{HashEntries: 1 << 16, Selective: true})
+				var infos []Info
+				if _, err := e.Search(context.Background(), g, Limits{Nodes: nodes}, func(i Info) { infos = append(infos, i) }); err != nil {
+					t.Fatal(err)
+				}
+				for k, in := range infos {
+					if k > 0 && in.Depth <= infos[k-1].Depth {
+						t.Errorf("%s %s, %d nodes: depth %d reported after depth %d", tg.id, g.Position(), nodes, in.Depth, infos[k-1].Depth)
+					}
+					if in.Partial && k != len(infos)-1 {
+						t.Errorf("%s %s, %d nodes: a partial line before the last: %s", tg.id, g.Position(), nodes, in)
+					}
+					if bound := strings.Contains(in.String(), " lowerbound nodes "); bound != in.Partial {
+						t.Errorf("%s: partial %v, line %q", tg.id, in.Partial, in)
+					}
+					if in.Partial {
+						partials++
+					}
+				}
+			}
+		}
+	}
+	if partials == 0 {
+		t.Error("no search was cut short inside an iteration: the test tries nothing")
 	}
 }
 

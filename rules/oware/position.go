@@ -155,7 +155,32 @@ func (g *Game) SetSquare(square, piece string) error {
 	p := g.p
 	p.b.set(i, uint8(n))
 	if t := p.b.total() + int(p.score[0]) + int(p.score[1]); t > maxSeeds {
-		return fmt.Errorf("pit %c: %d seeds would make %d in the game, more than %d", pitLetter(i), n, t, maxSeeds)
+		return fmt.Errorf("pit %c: %d seeds would make %d in the game, more than %d: take %d from other pits or the scores first",
+			pitLetter(i), n, t, maxSeeds, t-maxSeeds)
+	}
+	g.reset(p)
+	return nil
+}
+
+var _ rules.ScoreEditor = (*Game)(nil)
+
+// Score is the number of seeds side (0 north, 1 south) has captured.
+func (g *Game) Score(side int) int { return int(g.p.score[side&1]) }
+
+// SetScore sets the seeds side (0 north, 1 south) has captured. The board
+// and scores together may not exceed 48 seeds. The history is cleared.
+func (g *Game) SetScore(side, n int) error {
+	if side != 0 && side != 1 {
+		return fmt.Errorf("no side %d: want 0 (north) or 1 (south)", side)
+	}
+	if n < 0 || n > maxSeeds {
+		return fmt.Errorf("%s's score %d: want 0 to %d", g.SideName(side), n, maxSeeds)
+	}
+	p := g.p
+	p.score[side] = uint8(n)
+	if t := p.b.total() + int(p.score[0]) + int(p.score[1]); t > maxSeeds {
+		return fmt.Errorf("%s's score %d would make %d seeds in the game, more than %d: take %d from the pits or the other score first",
+			g.SideName(side), n, t, maxSeeds, t-maxSeeds)
 	}
 	g.reset(p)
 	return nil

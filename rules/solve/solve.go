@@ -178,22 +178,11 @@ type solver struct {
 // clone). It returns an error for a bad goal, a cancelled context or the node
 // limit.
 func Solve(ctx context.Context, g rules.Game, goal Goal, opts Options) (Result, error) {
-	if goal.Plies < 1 || goal.Plies > MaxPlies {
-		return Result{}, fmt.Errorf("horizon %d plies: want 1 to %d", goal.Plies, MaxPlies)
-	}
-	if goal.Kind == Capture && goal.Count < 1 {
-		return Result{}, fmt.Errorf("capture count %d: want at least 1", goal.Count)
-	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	c := g.Clone()
-	s := &solver{ctx: ctx, goal: goal, opts: opts, attacker: c.SideToMove(), pits: isPits(c)}
-	if h, ok := c.(rules.Hasher); ok && !opts.NoCache {
-		s.hasher = h
-		s.cache = map[key]entry{}
+	s, err := newSolver(ctx, c, goal, opts)
+	if err != nil {
+		return Result{}, err
 	}
-	s.bufs = make([][]rules.Move, goal.Plies+1)
 	d := s.dist(c, goal.Plies, 0)
 	if s.err != nil {
 		return Result{Nodes: s.nodes}, s.err
@@ -207,6 +196,153 @@ func Solve(ctx context.Context, g rules.Game, goal Goal, opts Options) (Result, 
 	res.Line = line
 	res.Nodes = s.nodes
 	return res, err
+}
+
+// newSolver checks the goal and makes a solver for the side to move of c
+// (which it searches on).
+func newSolver(ctx context.Context, c rules.Game, goal Goal, opts Options) (*solver, error) {
+	if goal.Plies < 1 || goal.Plies > MaxPlies {
+		return nil, fmt.Errorf("horizon %d plies: want 1 to %d", goal.Plies, MaxPlies)
+	}
+	if goal.Kind == Capture && goal.Count < 1 {
+		return nil, fmt.Errorf("capture count %d: want at least 1", goal.Count)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s := &solver{ctx: ctx, goal: goal, opts: opts, attacker: c.SideToMove(), pits: isPits(c)}
+	if h, ok := c.(rules.Hasher); ok && !opts.NoCache {
+		s.hasher = h
+		s.cache = map[key]entry{}
+	}
+	s.bufs = make([][]rules.Move, goal.Plies+1)
+	return s, nil
+}
+
+// Verdict is what Verify found of a line offered as a solution.
+type Verdict struct {
+	// Bad is the index in the line of its first move that is not legal, or
+	// comes once the goal is reached or the horizon used up, or, for one of
+	// the attacker's moves, lets the goal escape (it cannot be forced in the
+	// plies left after it); -1 when every move holds. Why says what.
+	Bad int
+	Why string
+	// Line is the line checked for uniqueness: the one given, then, when it
+	// stops before the goal, the solver's line from there on.
+	Line []string
+	// Turns, when uniqueness was asked, has one entry for each of the
+	// attacker's turns along Line.
+	Turns []Turn
+	Nodes uint64
+}
+
+// Turn is one of the attacker's turns along a solution: its ply (from 1),
+// the solution's move and the other moves that also force the goal in the
+// plies left.
+type Turn struct {
+	Ply    int
+	Move   string
+	Others []string
+}
+
+// Unique reports whether every turn of the attacker has a single winning
+// move.
+func (v Verdict) Unique() bool {
+	for _, t := range v.Turns {
+		if len(t.Others) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Verify checks a solution someone wrote for the goal from g's position
+// (g is not changed): any line the solver proves is a solution, the
+// solver's own canonical line or another, so each of the attacker's moves
+// in it must keep the goal forced within the plies left after it (the
+// defender's moves need only be legal: any defence loses). With unique it
+// also lists, at each of the attacker's turns along the line (continued by
+// the solver's line when it stops short of the goal), the other moves that
+// force the goal too: puzzle sites want a single one at every turn.
+func Verify(ctx context.Context, g rules.Game, goal Goal, line []string, unique bool, opts Options) (Verdict, error) {
+	c := g.Clone()
+	s, err := newSolver(ctx, c, goal, opts)
+	if err != nil {
+		return Verdict{}, err
+	}
+	v := Verdict{Bad: -1}
+	captured, left := 0, goal.Plies
+	check := func(text string) (ok bool, err error) {
+		switch done, failed := s.reached(c, captured); {
+		case done:
+			return false, fmt.Errorf("the goal is reached before it")
+		case failed:
+			return false, fmt.Errorf("the game is over before it (%s)", rules.FormatResult(c, c.Result()))
+		case left == 0:
+			return false, fmt.Errorf("it is beyond the horizon of %d plies", goal.Plies)
+		}
+		m, err := c.ParseMove(text)
+		if err != nil {
+			return false, err
+		}
+		attacking := c.SideToMove() == s.attacker
+		if attacking && unique {
+			t := Turn{Ply: len(v.Line) + 1, Move: c.FormatMove(m)}
+			for _, o := range c.Moves(nil) {
+				if o == m {
+					continue
+				}
+				cc := s.play(c, o, true, captured)
+				d := s.dist(c, left-1, cc)
+				c.Unplay()
+				if d <= left-1 {
+					t.Others = append(t.Others, c.FormatMove(o))
+				}
+			}
+			v.Turns = append(v.Turns, t)
+		}
+		captured = s.play(c, m, attacking, captured)
+		left--
+		v.Line = append(v.Line, c.FormatMove(m))
+		if attacking && s.dist(c, left, captured) > left {
+			return false, fmt.Errorf("after it the goal cannot be forced in the %s left", plies(left))
+		}
+		return true, s.err
+	}
+	for i, text := range line {
+		ok, err := check(text)
+		if s.err != nil {
+			return v, s.err
+		}
+		if !ok {
+			v.Bad, v.Why = i, err.Error()
+			v.Nodes = s.nodes
+			return v, nil
+		}
+	}
+	if unique {
+		// The rest of the way to the goal, as the solver plays it.
+		if d := s.dist(c, left, captured); d <= left {
+			rest, err := s.line(c, d)
+			if err != nil {
+				return v, err
+			}
+			for _, text := range rest {
+				if _, err := check(text); err != nil {
+					return v, err
+				}
+			}
+		}
+	}
+	v.Nodes = s.nodes
+	return v, s.err
+}
+
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
 }
 
 // reached reports whether the goal is met at a node with the given captures.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"boardrepl/rules"
@@ -198,5 +199,65 @@ func TestCancel(t *testing.T) {
 	_, err = solve.Solve(context.Background(), g, solve.Goal{Kind: solve.Win, Plies: 9}, solve.Options{MaxNodes: 5000})
 	if !errors.Is(err, solve.ErrNodeLimit) {
 		t.Fatalf("err = %v, want the node limit", err)
+	}
+}
+
+// Verify takes any line that forces the goal, and names the first move
+// that does not. Hand-checked (docs/rules/): in "the fork" (Tablut, white
+// king d7 between his soldiers b7 and f7, black's only soldier on i1) the
+// king's d7-d8 threatens a8 past c8 and b8, which i1 cannot stop, as does
+// the solver's b7-b8 (then d7-a7); d7-e7 threatens nothing (e8 is a camp,
+// b7 and f7 block the rank); d8-d9 enters a camp; at ply 3 after d7-d8
+// only d8-a8 reaches an edge. In Ataxx, red a7 beside blue b7 alone: the
+// clones a6 and b6 and the jumps a7c7 and a7c6 all land next to b7 and
+// convert the last blue piece: no move is the only one.
+func TestVerify(t *testing.T) {
+	fork := "9/9/1W1K1W3/9/9/9/9/9/8B w"
+	for _, c := range []struct {
+		name, game, pos, goal string
+		line                  []string
+		unique                bool
+		bad                   int
+		why                   string // in Why
+		turns                 int    // turns along the line, with unique
+		uniq                  bool
+	}{
+		{"solver's line", "tablut", fork, "win 2", []string{"b7-b8", "i1-i2", "d7-a7"}, false, -1, "", 0, false},
+		{"another line", "tablut", fork, "win 2", []string{"d7-d8", "i1-i3", "d8-a8"}, false, -1, "", 0, false},
+		{"the key alone", "tablut", fork, "win 2", []string{"d7-d8"}, false, -1, "", 0, false},
+		{"a move that wins nothing", "tablut", fork, "win 2", []string{"d7-e7", "i1-i2"}, false, 0, "cannot be forced in the 2 plies left", 0, false},
+		{"into a camp", "tablut", fork, "win 2", []string{"d7-d8", "i1-i2", "d8-d9"}, false, 2, "camp", 0, false},
+		{"past the win", "tablut", fork, "win 2", []string{"b7-b8", "i1-i2", "d7-a7", "i2-i3"}, false, 3, "the goal is reached before it", 0, false},
+		{"not unique, both turns", "tablut", fork, "win 2", []string{"d7-d8", "i1-i2", "d8-a8"}, true, -1, "", 2, false},
+		{"not unique, continued by the solver", "tablut", fork, "win 2", nil, true, -1, "", 2, false},
+		{"two clones win", "ataxx", "xo5/7/7/7/7/7/7 x 0 1", "win 1", []string{"a6"}, true, -1, "", 1, false},
+		{"unique", "tablut", "9/9/9/9/3B5/9/1BK6/9/9 b", "win 1", []string{"d5-d3"}, true, -1, "", 1, true},
+	} {
+		info, err := rules.Lookup(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := info.NewGame(nil, c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		goal, err := solve.ParseGoal(c.goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := g.Position()
+		v, err := solve.Verify(context.Background(), g, goal, c.line, c.unique, solve.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if v.Bad != c.bad || c.bad >= 0 && !strings.Contains(v.Why, c.why) {
+			t.Errorf("%s: bad %d (%s), want %d (%s)", c.name, v.Bad, v.Why, c.bad, c.why)
+		}
+		if c.unique && (len(v.Turns) != c.turns || v.Unique() != c.uniq) {
+			t.Errorf("%s: turns %+v along %v, want %d, unique %v", c.name, v.Turns, v.Line, c.turns, c.uniq)
+		}
+		if g.Position() != before {
+			t.Errorf("%s: the game was changed", c.name)
+		}
 	}
 }

@@ -23,6 +23,7 @@ var Info = &rules.Info{
 	Options: []rules.OptionSpec{
 		{Name: "first", Default: "x", Values: []string{"x", "o"}, Help: "the side that moves first"},
 		{Name: "slow", Default: "off", Values: []string{"off", "on"}, Help: "sleep 20us in every Play (to test interrupts)"},
+		{Name: "letters", Default: "off", Values: []string{"off", "on"}, Help: "name the cells a to i, a1 to c3 (moves then read like commands: d is a2)"},
 	},
 	Start: "3/3/3 x",
 }
@@ -59,6 +60,14 @@ type Game struct {
 
 func name(i int) string { return string(rune('a'+i%3)) + string(rune('1'+i/3)) }
 
+// name is cell i's name: a1..c3, or a..i with letters=on.
+func (g *Game) name(i int) string {
+	if g.opts.Get("letters") == "on" {
+		return string(rune('a' + i))
+	}
+	return name(i)
+}
+
 func (g *Game) Info() *rules.Info { return Info }
 func (g *Game) Options() rules.Options {
 	o := rules.Options{}
@@ -85,23 +94,31 @@ func (g *Game) Moves(buf []rules.Move) []rules.Move {
 
 func (g *Game) ParseMove(s string) (rules.Move, error) {
 	s = strings.TrimSpace(s)
-	if len(s) != 2 || s[0] < 'a' || s[0] > 'c' || s[1] < '1' || s[1] > '3' {
-		return 0, fmt.Errorf("not a square: want a1..c3")
+	i := -1
+	switch {
+	case g.opts.Get("letters") == "on":
+		if len(s) == 1 && s[0] >= 'a' && s[0] <= 'i' {
+			i = int(s[0] - 'a')
+		}
+	case len(s) == 2 && s[0] >= 'a' && s[0] <= 'c' && s[1] >= '1' && s[1] <= '3':
+		i = int(s[1]-'1')*3 + int(s[0]-'a')
+	}
+	if i < 0 {
+		return 0, fmt.Errorf("not a square: want %s..%s", g.name(0), g.name(8))
 	}
 	if r := g.Result(); r.Over() {
 		return 0, fmt.Errorf("game is over (%s)", rules.FormatResult(g, r))
 	}
-	i := int(s[1]-'1')*3 + int(s[0]-'a')
 	if g.cells[i] != 0 {
-		return 0, fmt.Errorf("%s is occupied", s)
+		return 0, fmt.Errorf("%s is occupied", g.name(i))
 	}
 	if i == 4 && g.side == 1 {
-		return 0, fmt.Errorf("b2 is the castle: only x may take it")
+		return 0, fmt.Errorf("%s is the castle: only x may take it", g.name(4))
 	}
 	return rules.Move(i), nil
 }
 
-func (g *Game) FormatMove(m rules.Move) string { return name(int(m)) }
+func (g *Game) FormatMove(m rules.Move) string { return g.name(int(m)) }
 func (g *Game) Play(m rules.Move) {
 	if g.opts.Get("slow") == "on" {
 		time.Sleep(20 * time.Microsecond)
@@ -127,7 +144,7 @@ var lines = [8][3]int{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2,
 func (g *Game) Result() rules.Result {
 	for _, l := range lines {
 		if c := g.cells[l[0]]; c != 0 && c == g.cells[l[1]] && c == g.cells[l[2]] {
-			return rules.Result{Status: rules.Win, Winner: int(c - 1), Reason: "three in a row " + name(l[0]) + "-" + name(l[2])}
+			return rules.Result{Status: rules.Win, Winner: int(c - 1), Reason: "three in a row " + g.name(l[0]) + "-" + g.name(l[2])}
 		}
 	}
 	full := true
@@ -223,7 +240,7 @@ func (g *Game) MoveSquares(m rules.Move) []string {
 	if m >= 9 {
 		return nil
 	}
-	return []string{name(int(m))}
+	return []string{g.name(int(m))}
 }
 
 func (g *Game) Board() rules.Board {
@@ -234,7 +251,7 @@ func (g *Game) Board() rules.Board {
 	for r := 2; r >= 0; r-- {
 		for c := 0; c < 3; c++ {
 			i := r*3 + c
-			cell := rules.Cell{Owner: -1, Name: name(i)}
+			cell := rules.Cell{Owner: -1, Name: g.name(i)}
 			if v := g.cells[i]; v != 0 {
 				cell.Piece = " xo"[v : v+1]
 				cell.Owner = int(v - 1)

@@ -30,6 +30,10 @@ var (
 	logMove   = regexp.MustCompile(`^Turn: (\S+) Pawn from (\S*) to (\S*)$`)
 )
 
+// LogHeader reports whether line is the header of a log record ("Mar 04,
+// 2024 10:02:11 AM CLASS METHOD"), as a challenge server's game log starts.
+func LogHeader(line string) bool { return logHeader.MatchString(strings.TrimRight(line, "\r")) }
+
 type logEntry struct {
 	line   int
 	header string
