@@ -72,10 +72,7 @@ func TestPGNStreamAtaxx(t *testing.T) {
 		stream.WriteString(text + "\n")
 	}
 	// Each game of the stream starts with its Event tag.
-	var games []string
-	for _, g := range strings.SplitAfter(stream.String(), "\n\n[Event ") {
-		games = append(games, g)
-	}
+	games := strings.SplitAfter(stream.String(), "\n\n[Event ")
 	for i := range games {
 		games[i] = strings.TrimSuffix(games[i], "[Event ")
 		if i > 0 {

@@ -235,10 +235,9 @@ func (c *MatchConfig) PlayGame(ctx context.Context, i int, p1, p2 Player) (GameR
 			}
 			if !ok {
 				end(EndTime, 1-stm, g.SideName(stm)+" loses on time")
-				break
 			}
 		}
-		if res.End == EndTime {
+		if res.End == EndTime { // lost on time: the game ends here
 			break
 		}
 		played := l.Play(m)
