@@ -12,9 +12,25 @@ import (
 	"boardrepl/rules"
 	"boardrepl/rules/line"
 	"boardrepl/rules/record"
-	"boardrepl/rules/record/native"
-	"boardrepl/rules/record/tablutlog"
 )
+
+// Formats read what other programs write; the zero value reads nothing
+// but boardrepl's records and move lists.
+type Formats struct {
+	// Convert turns a record in another program's format (an Ataxx PGN or
+	// OGN game) into boardrepl's form: rules/record/native.Convert.
+	Convert func(r *record.Record, game string) (rec *record.Record, format, warning string, err error)
+	// IsLog recognises, by its first few kilobytes, a file that is one game
+	// in a format the record scanner does not read, and ReadLog reads it
+	// (the Tablut challenge server's logs: rules/record/tablutlog).
+	IsLog   func(head []byte) bool
+	ReadLog func(r io.Reader) (*record.Record, error)
+}
+
+// Foreign is what Build reads besides boardrepl's own records: main sets
+// it to every format convert reads, so that this package, like the prompt,
+// needs no game of its own (importing a game registers it).
+var Foreign Formats
 
 // Source is an input of Build, opened when its turn comes.
 type Source struct {
@@ -43,10 +59,11 @@ type BuildOptions struct {
 }
 
 // Build reads the sources one record at a time and returns their tree:
-// every record boardrepl reads (its own records and move lists, Ataxx
-// PGN as cutechess and cuteataxx write it, OGN, the Tablut challenge
-// server's game logs; several records a file), replayed as load replays
-// them; and trees written as JSON lines (WriteJSON), added whole. The
+// boardrepl's records and move lists and, as Foreign reads them, the other
+// programs' (Ataxx PGN as cutechess and cuteataxx write it, OGN, the
+// Tablut challenge server's game logs), several records a file, each
+// replayed as load replays it; and trees written as JSON lines
+// (WriteJSON), added whole. The
 // memory it takes is the tree's and a few records', whatever the length of
 // the input. A cancelled ctx stops it with ctx's error.
 func Build(ctx context.Context, srcs []Source, o BuildOptions) (*Tree, error) {
@@ -178,17 +195,17 @@ func (b *builder) readOne(ctx context.Context, name string, r io.Reader, index *
 			return err
 		}
 		return b.queue(ctx, item{name: name, tree: t})
-	case tablutlog.IsLog(head):
+	case Foreign.IsLog != nil && Foreign.IsLog(head):
 		i := *index
 		*index++
 		if b.o.Keep != nil && !b.o.Keep(i) {
 			return nil
 		}
-		lg, err := tablutlog.ReadLog(br)
+		rec, err := Foreign.ReadLog(br)
 		if err != nil {
 			return b.refuse(ctx, fmt.Errorf("%s: %v", name, err))
 		}
-		return b.queue(ctx, item{name: name, n: 1, rec: lg.Record})
+		return b.queue(ctx, item{name: name, n: 1, rec: rec})
 	}
 	sc := record.NewScanner(br)
 	for n := 1; ; n++ {
@@ -247,10 +264,13 @@ func (b *builder) replay(it item) result {
 	if b.base != nil {
 		id = b.base.Info().ID
 	}
-	rec, _, _, err := native.Convert(it.rec, id)
-	if err != nil {
-		out.err = fmt.Errorf("%s: game %d: %v", where, it.n, err)
-		return out
+	rec := it.rec
+	if Foreign.Convert != nil {
+		var err error
+		if rec, _, _, err = Foreign.Convert(it.rec, id); err != nil {
+			out.err = fmt.Errorf("%s: game %d: %v", where, it.n, err)
+			return out
+		}
 	}
 	l, err := line.Replay(rec, b.base)
 	if err != nil {

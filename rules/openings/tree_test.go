@@ -12,7 +12,14 @@ import (
 	"boardrepl/rules"
 	_ "boardrepl/rules/all"
 	"boardrepl/rules/engine"
+	"boardrepl/rules/record/native"
+	"boardrepl/rules/record/tablutlog"
 )
+
+// The formats main reads.
+func init() {
+	Foreign = Formats{Convert: native.Convert, IsLog: tablutlog.IsLog, ReadLog: tablutlog.ReadRecord}
+}
 
 func textSource(name, text string) Source {
 	return Source{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil }}

@@ -54,6 +54,15 @@ func IsLog(head []byte) bool {
 	return false
 }
 
+// ReadRecord is ReadLog's record of the game.
+func ReadRecord(in io.Reader) (*record.Record, error) {
+	lg, err := ReadLog(in)
+	if err != nil {
+		return nil, err
+	}
+	return lg.Record, nil
+}
+
 // ReadLog reads a game log written by the challenge server (or by
 // boardrepl's tablut-server) into a game record, replaying every move under
 // boardrepl's Ashton rules and checking each board the log shows against the
