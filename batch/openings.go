@@ -55,7 +55,8 @@ with its file and line and left out; the exit status is then 1.
   -g GAME        the game, for move lists without tags (by default the
                  first record's game: every record must be of one game)
   -o KEY=VALUE   a game option, with -g (repeatable)
-  --plies N      the plies of each game in the tree (default 10)
+  --plies N      the plies of each game in the tree (default 10, or the
+                 plies of a tree given first)
   --depth D      score every position with the engine's playing search to
                  depth D, a fresh table for each, so that the scores depend
                  on the position alone (not on -j nor on shards)
@@ -136,7 +137,7 @@ func runOpenings(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts rules.OptionFlags
 	fs.StringVar(&game, "g", "", "the game")
 	fs.Var(&opts, "o", "a game option KEY=VALUE (repeatable)")
-	plies := fs.Int("plies", 10, "plies of each game")
+	plies := fs.Int("plies", openings.DefaultPlies, "plies of each game")
 	depth := fs.Int("depth", 0, "engine search depth of the scores")
 	jobs := fs.Int("j", 1, "games and positions at once")
 	minGames := fs.Int("min-games", 1, "positions at least N games reached")
@@ -155,6 +156,8 @@ func runOpenings(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, c.Name, usagef("%v", err))
 	}
 	files := fs.Args()
+	pliesGiven := false
+	fs.Visit(func(f *flag.Flag) { pliesGiven = pliesGiven || f.Name == "plies" })
 	switch {
 	case len(files) == 0:
 		return fail(stderr, c.Name, usagef("no FILE to read"))
@@ -222,6 +225,9 @@ func runOpenings(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := interruptContext()
 	defer stop()
 	status := ExitOK
+	if !pliesGiven {
+		*plies = -1 // a tree's in the input, else the default
+	}
 	bo := openings.BuildOptions{Info: info, Options: opts, Plies: *plies, Jobs: *jobs,
 		Refused: func(err error) {
 			fmt.Fprintf(stderr, "boardrepl openings: %v\n", err)

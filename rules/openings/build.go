@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"boardrepl/internal/textfile"
@@ -32,6 +33,9 @@ type Formats struct {
 // needs no game of its own (importing a game registers it).
 var Foreign Formats
 
+// DefaultPlies is the plies of a tree when none is asked for.
+const DefaultPlies = 10
+
 // Source is an input of Build, opened when its turn comes.
 type Source struct {
 	Name string
@@ -44,7 +48,10 @@ type BuildOptions struct {
 	// and options of the first record.
 	Info    *rules.Info
 	Options []string
-	Plies   int
+	// Plies is the plies of each game in the tree; negative: the plies of
+	// the first tree in the input when it comes before any record, else
+	// DefaultPlies.
+	Plies int
 	// Jobs is the number of records replayed at once (1 when 0); the tree
 	// does not depend on it.
 	Jobs int
@@ -67,15 +74,10 @@ type BuildOptions struct {
 // memory it takes is the tree's and a few records', whatever the length of
 // the input. A cancelled ctx stops it with ctx's error.
 func Build(ctx context.Context, srcs []Source, o BuildOptions) (*Tree, error) {
-	b := &builder{o: o, pending: map[int]result{}}
+	b := &builder{o: o, plies: o.Plies, pending: map[int]result{}}
 	if o.Info != nil {
-		t, err := New(o.Info, o.Options, o.Plies)
-		if err != nil {
-			return nil, err
-		}
-		b.t = t
-		b.base, err = line.NewPairs(o.Info, o.Options, "")
-		if err != nil {
+		var err error
+		if b.base, err = line.NewPairs(o.Info, o.Options, ""); err != nil {
 			return nil, err
 		}
 	}
@@ -123,6 +125,7 @@ type builder struct {
 	work    chan item
 	results chan result
 	seq     int // the next item's number
+	plies   int // the reader's: the plies of the tree (negative: not known yet)
 	// collect's: the next result to add, the results that came before
 	// their turn, and the records refused before the tree was made.
 	next    int
@@ -135,14 +138,16 @@ type item struct {
 	seq  int
 	name string
 	n    int // its number in its file, from 1
-	rec  *record.Record
-	tree *Tree // or a tree read from a file, added whole
-	err  error // or a problem of the reader, reported in its turn
+	rec   *record.Record
+	plies int   // the plies of its game to walk
+	tree  *Tree // or a tree read from a file, added whole
+	err   error // or a problem of the reader, reported in its turn
 }
 
 type result struct {
 	seq   int
 	game  Game
+	plies int
 	where string // the game's file, line and number
 	tree  *Tree
 	err   error
@@ -169,6 +174,12 @@ func (b *builder) read(ctx context.Context, srcs []Source) error {
 func (b *builder) queue(ctx context.Context, it item) error {
 	it.seq = b.seq
 	b.seq++
+	if it.rec != nil {
+		if b.plies < 0 {
+			b.plies = DefaultPlies
+		}
+		it.plies = b.plies
+	}
 	select {
 	case b.work <- it:
 		return nil
@@ -193,6 +204,9 @@ func (b *builder) readOne(ctx context.Context, name string, r io.Reader, index *
 		t, _, err := ReadTree(name, br)
 		if err != nil {
 			return err
+		}
+		if b.plies < 0 {
+			b.plies = t.Plies
 		}
 		return b.queue(ctx, item{name: name, tree: t})
 	case Foreign.IsLog != nil && Foreign.IsLog(head):
@@ -255,7 +269,7 @@ func firstByte(head []byte) byte {
 
 // replay turns a record into its game (in a worker).
 func (b *builder) replay(it item) result {
-	out := result{seq: it.seq, tree: it.tree, err: it.err}
+	out := result{seq: it.seq, tree: it.tree, err: it.err, plies: it.plies}
 	if it.rec == nil {
 		return out
 	}
@@ -282,7 +296,7 @@ func (b *builder) replay(it item) result {
 		}
 		return out
 	}
-	if out.game, err = Walk(l, rec.ResultText(), b.o.Plies); err != nil {
+	if out.game, err = Walk(l, rec.ResultText(), it.plies); err != nil {
 		out.err = fmt.Errorf("%s: game %d: %v", where, it.n, err)
 	}
 	out.where = fmt.Sprintf("%s: game %d", where, it.n)
@@ -309,18 +323,27 @@ func (b *builder) collect() error {
 	return first
 }
 
-// add adds one result to the tree: the first game makes it when Build was
-// not told the game.
+// add adds one result to the tree, which the first tree or game read
+// makes: of the game Build was told, else of that game's.
 func (b *builder) add(r result) error {
 	switch {
-	case r.tree != nil:
-		if b.t == nil {
-			b.t = r.tree
-			return nil
+	case r.tree != nil && b.t == nil:
+		if o := b.o; o.Info != nil {
+			if opts, _ := o.Info.ParseOptions(o.Options); r.tree.Info != o.Info || !slices.Equal(r.tree.Options, o.Info.FormatOptions(opts)) {
+				return fmt.Errorf("a tree of %s, not of %s", r.tree.Describe(), describe(o.Info, o.Info.FormatOptions(opts)))
+			}
 		}
+		b.t = r.tree
+		b.t.Refused += b.refused
+		return nil
+	case r.tree != nil:
 		return b.t.Merge(r.tree)
 	case r.err == nil && b.t == nil:
-		t, err := New(r.game.Info, r.game.Options, b.o.Plies)
+		info, opts := r.game.Info, r.game.Options
+		if b.o.Info != nil {
+			info, opts = b.o.Info, b.o.Options
+		}
+		t, err := New(info, opts, r.plies)
 		if err != nil {
 			return err
 		}
