@@ -135,9 +135,9 @@ type builder struct {
 
 // item is a record to replay.
 type item struct {
-	seq  int
-	name string
-	n    int // its number in its file, from 1
+	seq   int
+	name  string
+	n     int // its number in its file, from 1
 	rec   *record.Record
 	plies int   // the plies of its game to walk
 	tree  *Tree // or a tree read from a file, added whole
