@@ -70,9 +70,10 @@ type BuildOptions struct {
 // programs' (Ataxx PGN as cutechess and cuteataxx write it, OGN, the
 // Tablut challenge server's game logs), several records a file, each
 // replayed as load replays it; and trees written as JSON lines
-// (WriteJSON), added whole. The
-// memory it takes is the tree's and a few records', whatever the length of
-// the input. A cancelled ctx stops it with ctx's error.
+// (WriteJSON), added whole. A malformed record counts as a record (of one
+// shard) refused, and ends the reading of its file. The memory it takes is
+// the tree's and a few records', whatever the length of the input. A
+// cancelled ctx stops it with ctx's error.
 func Build(ctx context.Context, srcs []Source, o BuildOptions) (*Tree, error) {
 	b := &builder{o: o, plies: o.Plies, pending: map[int]result{}}
 	if o.Info != nil {
@@ -230,6 +231,11 @@ func (b *builder) readOne(ctx context.Context, name string, r io.Reader, index *
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
+		i := *index
+		*index++
+		if err != nil && b.o.Keep != nil && !b.o.Keep(i) {
+			return nil // another shard's to report
+		}
 		if err != nil {
 			var re *record.Error
 			if errors.As(err, &re) {
@@ -239,8 +245,6 @@ func (b *builder) readOne(ctx context.Context, name string, r io.Reader, index *
 			}
 			return b.refuse(ctx, err)
 		}
-		i := *index
-		*index++
 		if b.o.Keep != nil && !b.o.Keep(i) {
 			continue
 		}

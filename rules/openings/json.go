@@ -286,7 +286,7 @@ func ReadTree(name string, rd io.Reader) (*Tree, *Summary, error) {
 	n := 0
 	for sc.Scan() {
 		n++
-		if len(firstNonBlank(sc.Bytes())) == 0 {
+		if firstByte(sc.Bytes()) == 0 {
 			continue
 		}
 		if err := r.Line(n, sc.Bytes()); err != nil {
@@ -298,15 +298,6 @@ func ReadTree(name string, rd io.Reader) (*Tree, *Summary, error) {
 	}
 	t, s, _, err := r.Tree()
 	return t, s, err
-}
-
-func firstNonBlank(b []byte) []byte {
-	for i, c := range b {
-		if c != ' ' && c != '\t' && c != '\r' {
-			return b[i:]
-		}
-	}
-	return nil
 }
 
 func parseKey(s string) (uint64, error) {

@@ -204,17 +204,6 @@ func (t *Tree) Nodes() []*Node {
 	return out
 }
 
-// Roots returns the positions games started from, as Nodes orders them.
-func (t *Tree) Roots() []*Node {
-	var out []*Node
-	for _, n := range t.Nodes() {
-		if n.Starts > 0 {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 // Pos is a position of a game on its way through the tree.
 type Pos struct {
 	Key      uint64

@@ -34,6 +34,17 @@ func fileSource(t *testing.T, path string) Source {
 	return textSource(filepath.Base(path), string(b))
 }
 
+// roots are the positions games started from, in the order of Nodes.
+func roots(tr *Tree) []*Node {
+	var out []*Node
+	for _, n := range tr.Nodes() {
+		if n.Starts > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func build(t *testing.T, srcs []Source, o BuildOptions) (*Tree, []string) {
 	t.Helper()
 	var refused []string
@@ -103,7 +114,7 @@ func TestCuteataxxTree(t *testing.T) {
 	if tr.Info.ID != "ataxx" || tr.Games != 4 || tr.Len() != 10 || tr.KeyKind() != "hash" {
 		t.Fatalf("%s: want ataxx, 4 games, 10 positions (2 starts, 4 after one ply, 4 after two)", tr.Heading())
 	}
-	roots := tr.Roots()
+	roots := roots(tr)
 	if len(roots) != 2 || roots[0].Position != a || roots[1].Position != b || roots[0].Starts != 2 {
 		t.Fatalf("roots %v", roots)
 	}
@@ -218,6 +229,16 @@ func TestBuildInputs(t *testing.T) {
 	if len(refused) != 1 || !strings.HasPrefix(refused[0], "bad.rec:5:") || !strings.HasSuffix(refused[0], "the rest of the file is not read") {
 		t.Errorf("a malformed file: %q", refused)
 	}
+	// In shards, the malformed record is one shard's to report.
+	srcs := []Source{textSource("bad.rec", "[Game \"ataxx\"]\n\n1. f2 *\n\n[Game \"ataxx\"\n"), textSource("ok.rec", "[Game \"ataxx\"]\n\n1. g2 *\n\n[Game \"ataxx\"]\n\n1. f1 *\n")}
+	total := 0
+	for k := range 2 {
+		tr, _ := build(t, srcs, BuildOptions{Plies: 1, Keep: func(i int) bool { return i%2 == k }})
+		total += tr.Refused
+	}
+	if total != 1 {
+		t.Errorf("the malformed record is refused %d times over 2 shards", total)
+	}
 	// A plain move list needs the game.
 	tr, refused = build(t, []Source{textSource("l.txt", "f2 a1b3\n")}, BuildOptions{Info: lookup(t, "ataxx"), Plies: 3})
 	if tr.Games != 1 || len(refused) != 0 {
@@ -243,7 +264,7 @@ func TestBuildInputs(t *testing.T) {
 			t.Errorf("%s: %s %q", c.file, tr.Heading(), refused)
 			continue
 		}
-		r := tr.Roots()[0]
+		r := roots(tr)[0]
 		if len(r.Moves) != 1 || c.winner != -3 && r.Moves[0].Move != c.first {
 			t.Errorf("%s: the first move %v", c.file, r.Moves)
 		}
