@@ -173,3 +173,24 @@ func TestPlayerBookFile(t *testing.T) {
 		}
 	}
 }
+
+// A book file never panics the reader nor the search that asks it; what
+// it accepts has its fields.
+func FuzzParseBook(f *testing.F) {
+	f.Add("x5o/7/7/7/7/7/o5x x 0 1;a7c5;-12;5\n")
+	f.Add("# c\n\n4,4,4,4,4,4/4,4,4,4,4,4 0 0 n;A;-9;22\n")
+	f.Add("x5o/7/7/7/7/7/o5x x 0 1;f2\nx5o/7/7/7/7/7/o5x x 3 1;g2\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		b, err := ParseBook("f.txt", text)
+		if err != nil {
+			return
+		}
+		for _, l := range b.lines {
+			if l.pos == "" || l.move == "" || l.depth < 0 {
+				t.Fatalf("accepted %+v", l)
+			}
+		}
+		g := newGame(t, "ataxx", "x5o/7/7/7/7/7/o5x x 0 1")
+		b.Move(g)
+	})
+}
