@@ -82,7 +82,8 @@ with its file and line and left out; the exit status is then 1.
                  --openings reads them: the positions that end the tree's
                  lines (first reached at ply N) that the engine scores within
                  --band of an even game, one position string a line, the
-                 most played first (needs --depth)
+                 most played first (needs the engine's scores: --depth, or
+                 a tree built with it)
   --band N       the band of --write-openings, in evaluation units (100 is
                  about a piece or a seed; default 100)
   --write-book FILE  write an opening book in FILE, for ab:book=FILE: for
@@ -169,8 +170,6 @@ func runOpenings(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, c.Name, usagef("-j and --min-games want at least 1"))
 	case *band < 0:
 		return fail(stderr, c.Name, usagef("--band %d cannot be negative", *band))
-	case *writeOpenings != "" && *depth == 0:
-		return fail(stderr, c.Name, usagef("--write-openings keeps the positions the engine scores within --band: give --depth D"))
 	case (*writeOpenings != "" || *writeBook != "") && part.n > 0:
 		return fail(stderr, c.Name, usagef("--write-openings and --write-book want the whole tree: not with --shard (merge the parts, then give the merged tree to openings)"))
 	case *force && *writeOpenings == "" && *writeBook == "":
@@ -291,7 +290,7 @@ func exportTree(t *openings.Tree, openingsFile, bookFile string, band, minGames 
 	if openingsFile != "" {
 		nodes, err := t.Balanced(band, minGames)
 		if err != nil {
-			return err
+			return fmt.Errorf("--write-openings %s: %v", openingsFile, err)
 		}
 		if len(nodes) == 0 {
 			return fmt.Errorf("--write-openings %s: no position of ply %d reached by %d games or more is scored within %d: nothing written", openingsFile, t.Plies, minGames, band)

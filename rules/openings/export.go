@@ -19,7 +19,7 @@ import (
 // The tree must be scored (Evaluate).
 func (t *Tree) Balanced(band, minGames int) ([]*Node, error) {
 	if t.Depth == 0 {
-		return nil, errors.New("the positions are not scored: a balanced opening is one the engine scores near 0")
+		return nil, errors.New("the positions are not scored (give --depth D): a balanced opening is one the engine scores near 0")
 	}
 	var out []*Node
 	for _, n := range t.Nodes() {
