@@ -110,6 +110,19 @@ func Build(ctx context.Context, srcs []Source, o BuildOptions) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
+	if b.t == nil && o.Info != nil {
+		// Every record refused, or none (a shard of few games): an empty
+		// tree of the game Build was told.
+		plies := b.plies
+		if plies < 0 {
+			plies = DefaultPlies
+		}
+		t, err := New(o.Info, o.Options, plies)
+		if err != nil {
+			return nil, err
+		}
+		t.Refused, b.t = b.refused, t
+	}
 	if b.t == nil {
 		return nil, errors.New("no game record in the input")
 	}

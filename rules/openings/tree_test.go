@@ -244,6 +244,11 @@ func TestBuildInputs(t *testing.T) {
 	if tr.Games != 1 || len(refused) != 0 {
 		t.Errorf("a move list with the game: %s %q", tr.Heading(), refused)
 	}
+	// Nothing added, with the game told: an empty tree (a shard of few games).
+	tr, refused = build(t, []Source{textSource("l.txt", "f2 a1a2\n")}, BuildOptions{Info: lookup(t, "ataxx"), Plies: 3})
+	if tr.Games != 0 || tr.Refused != 1 || tr.Len() != 0 || tr.Plies != 3 || len(refused) != 1 {
+		t.Errorf("all refused, with the game: %s %q", tr.Heading(), refused)
+	}
 	if _, err := Build(context.Background(), []Source{textSource("l.txt", "f2 a1b3\n")}, BuildOptions{Plies: 3}); err == nil || !strings.Contains(err.Error(), "no game record") {
 		t.Errorf("a move list without the game: %v", err)
 	}
