@@ -15,11 +15,12 @@ import (
 	"boardrepl/internal/command"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
+	"boardrepl/rules/openings"
 )
 
 var mergeCmd = &Command{
 	Name:    "merge",
-	Summary: "merge the --json output of sharded analyse or match runs into one result",
+	Summary: "merge the --json output of sharded analyse, match or openings runs into one result",
 	Usage: `usage: boardrepl merge [--partial] FILE...
 
 Reads the --json output of the parts of one job (the runs of --shard 1/N to
@@ -33,7 +34,10 @@ object:
     games, wherever they were played;
   - analyse: the totals lines ({"totals":true,"records","positions",
     "dubious","blunders","job"}) are added up ({"totals":true,...,"job",
-    "complete","shards"}).
+    "complete","shards"});
+  - openings: the trees are added up, position by position and move by
+    move, and printed as the whole job's openings --json prints its tree
+    (its summary line with "complete","shards" added).
 
 Merge checks what it adds up, and refuses (exit status 1, naming the files
 and lines and what differs):
@@ -41,7 +45,8 @@ and lines and what differs):
     the game and its options, the players, seed, number of games, openings
     (the book's SHA-256), time control, move cap and adjudication rules of a
     match; the files (with their SHA-256), limits and options of an
-    analysis), and the game lines of a match carry its digest;
+    analysis; the game, options, plies, depth and files of a tree), and the
+    game lines of a match carry its digest;
   - parts that are not shards 1/N to N/N of one N once each (a part given
     twice, parts of another N, the whole job's output among its shards), and
     a game in a part that is not its shard's;
@@ -100,7 +105,13 @@ func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, c.Name, err)
 	}
-	writeJSON(stdout, out)
+	if lw, ok := out.(lineWriter); ok {
+		if err := lw.writeLines(stdout); err != nil {
+			return fail(stderr, c.Name, err)
+		}
+	} else {
+		writeJSON(stdout, out)
+	}
 	switch {
 	case len(missing) == 0:
 		return ExitOK
@@ -124,6 +135,8 @@ type mergePart struct {
 	positions, records, dubious, blunders int
 	end                                   int // the line of the summary or totals
 	shard                                 shard
+	// An opening tree's lines (openings --json).
+	tree *openings.TreeReader
 }
 
 // partGame is a game line of a part.
@@ -163,6 +176,13 @@ func readPart(name string, r io.Reader) (*mergePart, error) {
 		has := func(k string) bool { return probe[k] != nil }
 		var err error
 		switch {
+		case openings.IsTreeLine(has):
+			if p.tree == nil {
+				p.tree = openings.NewTreeReader(name)
+			}
+			if err = p.tree.Line(ln, []byte(line)); has("openings") {
+				p.end = ln
+			}
 		case has("totals"):
 			p.totals, p.end = &analyseTotalsJSON{}, ln
 			err = decode(p.totals)
@@ -182,7 +202,7 @@ func readPart(name string, r io.Reader) (*mergePart, error) {
 		case has("error") && has("file"): // a position or move an analysis could not read
 			p.analysed = true
 		default:
-			return nil, fmt.Errorf("%s: not a line of match --json or analyse --json", p.where(ln))
+			return nil, fmt.Errorf("%s: not a line of match --json, analyse --json or openings --json", p.where(ln))
 		}
 		if err != nil {
 			return nil, err
@@ -197,12 +217,17 @@ func readPart(name string, r io.Reader) (*mergePart, error) {
 // mergeParts adds up the parts: the result, and what it leaves out of the
 // job (nothing when it is complete).
 func mergeParts(parts []*mergePart) (any, []string, error) {
-	isMatch, isAnalysis := false, false
+	isMatch, isAnalysis, isTree := false, false, false
 	for _, p := range parts {
 		isMatch = isMatch || p.summary != nil || len(p.games) > 0
 		isAnalysis = isAnalysis || p.totals != nil || p.analysed
+		isTree = isTree || p.tree != nil
 	}
 	switch {
+	case isTree && (isMatch || isAnalysis):
+		return nil, nil, errors.New("the files mix an opening tree and a match or an analysis")
+	case isTree:
+		return mergeTrees(parts)
 	case isMatch && isAnalysis:
 		return nil, nil, errors.New("the files mix a match and an analysis")
 	case isMatch:

@@ -209,6 +209,8 @@ func init() {
 		{Spec: command.Spec{Name: "load", Args: "FILE", Summary: "read a game record, a move list or a position from a file",
 			Help: "Reads a file written by save (or any record in that form), a plain or\nnumbered list of moves (played from the start of the current game), an\nAtaxx PGN game (cuteataxx's, lichess's style) or an OGN game (Aualé's),\nor a position string. Glyphs, NAGs, comments and variations are kept\n(history shows the glyphs; save writes them all back); a result the moves\ncontradict is refused, one they do not reach unexplained is warned of.\nSee docs/formats.md."},
 			Group: "files", Run: cmdLoad, Complete: completeFiles, WakesAI: true},
+		{Spec: command.Spec{Name: "explore", Args: "FILE... [plies N]", Summary: "the moves games played from this position, like an opening explorer", Help: exploreHelp},
+			Group: "files", Run: cmdExplore, Complete: completeExplore},
 		{Spec: command.Spec{Name: "run", Aliases: []string{"source"}, Args: "FILE [ARGS...]", Summary: "run the commands in a file, or a Lua script (FILE.lua)",
 			Help: "Runs the lines of FILE as if typed; the first failing line stops it.\nA Lua script (FILE.lua; a file without a known extension when it\ncompiles as Lua, as 'boardrepl run' decides) is a Lua script (see scripts/README.md), run with\nits ARGS (arg[1]...) against the current game: current() is a copy of it,\nset_current(g) makes g the game (moves played on the copy are played here,\nso undo takes them back). Its checks are reported as they fail, then\n\"N passed, N failed\"; a failed check or a script error stops piped input.\nCtrl-C stops a script.\n  run setup.txt        run scripts/ataxx_openings.lua"},
 			Group: "files", Run: cmdRun, Complete: completeFiles, WakesAI: true},

@@ -74,6 +74,7 @@ var errQuit = errors.New("quit")
 
 // Exec runs one line: a command, or one or more moves.
 func (r *REPL) Exec(ctx context.Context, line string) error {
+	defer r.exploreFollow()
 	if r.luaBuf != "" {
 		return r.luaContinue(ctx, line)
 	}

@@ -62,6 +62,7 @@ func (e *env) openOpenings() {
 	}))
 	t := L.NewTable()
 	t.RawSetString("new", L.NewFunction(e.bookNew))
+	t.RawSetString("tree", L.NewFunction(e.openingsTree)) // openingtree.go
 	L.SetGlobal("openings", t)
 }
 

@@ -20,8 +20,10 @@ import (
 	"boardrepl/protocol/uxi"
 	"boardrepl/repl"
 	_ "boardrepl/rules/all"
+	"boardrepl/rules/openings"
 	"boardrepl/rules/oware"
 	"boardrepl/rules/record/native"
+	"boardrepl/rules/record/tablutlog"
 	"boardrepl/scripting"
 )
 
@@ -55,6 +57,8 @@ var runCmd = &command.Command{Name: "run", Summary: scripting.Cmd.Summary, Usage
 func init() {
 	runCmd.Run = runScript
 	repl.ForeignRecord = native.Convert // load reads Ataxx PGN and OGN games
+	// openings and explore read what convert reads.
+	openings.Foreign = openings.Formats{Convert: native.Convert, IsLog: tablutlog.IsLog, ReadLog: tablutlog.ReadRecord}
 }
 
 // commands lists the subcommands in the order help shows them; each is

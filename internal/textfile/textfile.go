@@ -37,21 +37,11 @@ const MaxLine = 1 << 20
 // (O_NONBLOCK) and checked again on its descriptor, so what is read is
 // what was checked. Standard input is read with ReadAll.
 func ReadFile(name string) ([]byte, error) {
-	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
-		return nil, NotRegular(name, st.Mode())
-	}
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	f, err := Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, NotRegular(name, st.Mode())
-	}
 	data, err := ReadAll(f)
 	if err != nil {
 		var pe *os.PathError
@@ -60,6 +50,29 @@ func ReadFile(name string) ([]byte, error) {
 		}
 	}
 	return data, err
+}
+
+// Open opens a regular file to read, refusing anything else as ReadFile
+// does, for a caller that streams it (with NewReader) rather than reading
+// it whole.
+func Open(name string) (*os.File, error) {
+	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
+		return nil, NotRegular(name, st.Mode())
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, NotRegular(name, st.Mode())
+	}
+	return f, nil
 }
 
 // ErrNotRegular is wrapped by the error of ReadFile for a file that is not

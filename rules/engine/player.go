@@ -49,7 +49,7 @@ var playerKinds = []*playerKind{
 			{Key: "hash", Kind: wholeNumber, Min: 1024, Max: MaxHashEntries, Help: "N transposition table entries of 24 bytes (at least 1024; refused when the process may not take them)"},
 			{Key: "contempt", Kind: wholeNumber, Min: 0, Max: 10000, Help: "Tablut: count a draw N units (100 = a piece) against this player (default 20; 0: a plain draw)"},
 			{Key: "cycle", Kind: wholeNumber, Min: 0, Max: 10000, Help: "Tablut: charge N units to the side that repeats a position the rules let go on (default 1000; 0: no repetition detection, as builds before it)"},
-			{Key: "book", Kind: wholeNumber, Min: 0, Max: 1, Help: "Oware (end=tournament): 1 plays the opening book's moves without searching (the default), 0 searches every move"},
+			{Key: "book", Kind: bookChoice, Help: "1 plays the game's own opening book without searching (Oware with end=tournament; the default), 0 searches every move, FILE plays the book in FILE instead (position;move[;score;depth] lines, as 'boardrepl openings --write-book' writes them) and searches the positions it does not hold"},
 		},
 		Note: "depth, time and nodes combine: the first limit reached stops",
 		make: func(spec string, set playerSettings) (Player, error) {
@@ -73,8 +73,18 @@ var playerKinds = []*playerKind{
 			if c, ok := set["cycle"]; ok {
 				opts.Cycle = cmp.Or(int(c.n), -1)
 			}
-			if b, ok := set["book"]; ok && b.n == 0 {
-				opts.NoBook = true
+			if b, ok := set["book"]; ok {
+				switch b.s {
+				case "0":
+					opts.NoBook = true
+				case "1":
+				default:
+					bk, err := LoadBook(b.s)
+					if err != nil {
+						return nil, fmt.Errorf("player %q: %v", spec, err)
+					}
+					opts.Book = bk
+				}
 			}
 			p.e = New(opts)
 			return p, nil
@@ -138,6 +148,7 @@ const (
 	wholeNumber    settingKind = iota // from Min (to Max when not 0)
 	duration                          // a positive Go duration: 100ms, 2s
 	positiveNumber                    // a number above 0
+	bookChoice                        // 0, 1 or a file name
 )
 
 // playerSetting is one KEY=VALUE setting of a kind of player.
@@ -155,6 +166,8 @@ func (s *playerSetting) placeholder() string {
 		return "T"
 	case positiveNumber:
 		return "X"
+	case bookChoice:
+		return "0|1|FILE"
 	}
 	return "N"
 }
@@ -164,6 +177,7 @@ type settingValue struct {
 	n int64
 	d time.Duration
 	f float64
+	s string // bookChoice: the text given
 }
 
 // playerSettings are the settings given in a specification, by key.
@@ -181,6 +195,8 @@ func (s *playerSetting) parse(v string) (settingValue, error) {
 			return settingValue{}, fmt.Errorf("want a duration like 100ms or 2s")
 		}
 		return settingValue{d: d}, nil
+	case bookChoice:
+		return settingValue{s: v}, nil
 	case positiveNumber:
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil || !(f > 0) || math.IsInf(f, 1) {

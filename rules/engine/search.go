@@ -190,6 +190,9 @@ type Options struct {
 	// NoBook: the selective search does not play from the game's opening
 	// book (rules.Booker) but searches every position.
 	NoBook bool
+	// Book, when not nil, is the opening book the selective search plays
+	// from in place of the game's own (unless NoBook); see Book.
+	Book *Book
 }
 
 // Info describes a finished iteration of a search (or the whole search).
@@ -344,7 +347,11 @@ func (e *Engine) run(ctx context.Context, g rules.Game, lim Limits, onDepth func
 		return Result{}, ErrGameOver
 	}
 	if e.opts.Selective && !e.opts.NoBook && !lines {
-		if res, ok := bookResult(g); ok {
+		res, ok, err := e.bookMove(g)
+		if err != nil {
+			return Result{}, err
+		}
+		if ok {
 			if onDepth != nil {
 				onDepth(res.Info)
 			}
@@ -402,6 +409,16 @@ func (e *Engine) run(ctx context.Context, g rules.Game, lim Limits, onDepth func
 		t.g = nil
 	}
 	return res, nil
+}
+
+// bookMove is the move of the engine's book for g (Options.Book), or of
+// the game's own when the engine has none.
+func (e *Engine) bookMove(g rules.Game) (Result, bool, error) {
+	if e.opts.Book != nil {
+		return e.opts.Book.Move(g)
+	}
+	res, ok := bookResult(g)
+	return res, ok, nil
 }
 
 // bookResult is the opening book's move for g (rules.Booker) as a search

@@ -41,6 +41,32 @@ type logEntry struct {
 	lines  []string // the message, continuation lines included
 }
 
+// IsLog reports whether a text that starts with head (its first lines, a
+// few kilobytes) is a game log ReadLog reads: its first line that is not
+// blank is a log header (the date, the class, the method) and the next one
+// a "LEVEL: message" line. A record or a move list never starts so.
+func IsLog(head []byte) bool {
+	var lines []string
+	for _, l := range strings.Split(string(head), "\n") {
+		if l = strings.TrimRight(l, "\r"); strings.TrimSpace(l) != "" || len(lines) > 0 {
+			lines = append(lines, l)
+		}
+		if len(lines) == 2 {
+			return logHeader.MatchString(lines[0]) && logLevel.MatchString(lines[1])
+		}
+	}
+	return false
+}
+
+// ReadRecord is ReadLog's record of the game.
+func ReadRecord(in io.Reader) (*record.Record, error) {
+	lg, err := ReadLog(in)
+	if err != nil {
+		return nil, err
+	}
+	return lg.Record, nil
+}
+
 // ReadLog reads a game log written by the challenge server (or by
 // boardrepl's tablut-server) into a game record, replaying every move under
 // boardrepl's Ashton rules and checking each board the log shows against the

@@ -89,3 +89,21 @@ func FuzzReadLog(f *testing.F) {
 		}
 	})
 }
+
+func TestIsLog(t *testing.T) {
+	for _, f := range []string{"challenge_it.log", "challenge_en.log"} {
+		b, err := os.ReadFile("testdata/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !IsLog(b[:min(len(b), 4096)]) || !IsLog(append([]byte("\n\r\n"), b[:300]...)) {
+			t.Errorf("%s: not recognised as a log", f)
+		}
+	}
+	for _, s := range []string{"", "[Game \"tablut\"]\n\n1. e4-c4 *\n", "e4-c4 i6-h6\n", "1. e4-c4 i6-h6\n2. e5-e4\n",
+		"Mar 04, 2024 10:02:11 AM it.unibo.ai.didattica.competition.tablut.domain.GameAshtonTablut <init>\n"} {
+		if IsLog([]byte(s)) {
+			t.Errorf("%q: taken for a log", s)
+		}
+	}
+}
