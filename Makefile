@@ -30,10 +30,10 @@ test-long:
 # depth 2, MCTS against random in every game; a few minutes of CPU), then the
 # Ataxx matches every engine change is tested with (minutes to hours): this
 # build against the previous one (BASE=path), node-limited with an SPRT
-# stop, and against Autaxx (AUTAXX=path); see fixtures/tools/strength.sh.
+# stop, and against Autaxx (AUTAXX=path); see tools/strength.sh.
 strength: build
 	BOARDREPL_STRENGTH=1 $(GO) test -timeout 30m -run '^TestStrength' -v ./rules/engine/
-	NEW=$(BIN) fixtures/tools/strength.sh
+	NEW=$(BIN) tools/strength.sh
 
 # Speed is measured here, never asserted in tests.
 bench:
