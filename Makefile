@@ -16,15 +16,23 @@ build:
 run: build
 	./$(BIN) $(ARGS)
 
-# Everything CI checks: vet, then every test (vectors, transcripts, fuzz seeds).
+# The Oware endgame tables the tests use (a few seconds to build), built
+# once and shared by every test binary and the processes they start, kept
+# while the Oware code is the same (rules/oware's own tests always build
+# them afresh).
+TABLES = $(CURDIR)/bin/test-cache/oware-$(shell cat $(filter-out %_test.go,$(wildcard rules/oware/*.go)) | sha256sum | cut -c1-16)
+
+# Everything CI checks: vet, then every test (vectors, transcripts, fuzz
+# seeds, the commands of README.md and docs/), then the Lua check suite.
 test:
 	$(GO) vet $(PKGS)
-	$(GO) test $(PKGS)
+	BOARDREPL_TEST_ENDGAME_CACHE=$(TABLES) $(GO) test $(PKGS)
 	$(GO) run ./cmd/boardrepl run scripts/
 
-# The slow vectors (perft rows above 1e8 nodes) as well.
+# The slow checks as well: the perft rows above 1e8 nodes, the longer
+# random games and searches (BOARDREPL_LONG=1).
 test-long:
-	BOARDREPL_LONG=1 $(GO) test -timeout 60m $(PKGS)
+	BOARDREPL_LONG=1 BOARDREPL_TEST_ENDGAME_CACHE=$(TABLES) $(GO) test -timeout 60m $(PKGS)
 
 # The engine's strength matches (ab:depth=3 against random, depth 4 against
 # depth 2, MCTS against random in every game; a few minutes of CPU), then the
