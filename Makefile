@@ -3,7 +3,7 @@ GO ?= go
 BIN := bin/boardrepl
 PKGS := ./...
 
-.PHONY: all build run test test-long strength bench lint fuzz clean
+.PHONY: all build run install uninstall test test-long docs strength bench lint fuzz clean
 
 all: build
 
@@ -15,6 +15,17 @@ build:
 # The REPL on the default game; pass flags with ARGS="-g oware".
 run: build
 	./$(BIN) $(ARGS)
+
+# The binary in $(PREFIX)/bin: ~/.local/bin by default (no root needed; on
+# the PATH of most systems), PREFIX=/usr/local for every user. DESTDIR
+# prefixes it for packaging.
+PREFIX ?= $(HOME)/.local
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/boardrepl
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/boardrepl
 
 # The Oware endgame tables the tests use (a few seconds to build), built
 # once and shared by every test binary and the processes they start, kept
@@ -28,6 +39,11 @@ test:
 	$(GO) vet $(PKGS)
 	BOARDREPL_TEST_ENDGAME_CACHE=$(TABLES) $(GO) test $(PKGS)
 	$(GO) run ./cmd/boardrepl run scripts/
+
+# The tables of the prompt's commands in README.md and docs/console.md,
+# written from its 'help' (make test fails when they differ from it).
+docs:
+	BOARDREPL_UPDATE_DOCS=1 $(GO) test -count=1 -run '^TestDocsCommandTable$$' ./cmd/boardrepl
 
 # The slow checks as well: the perft rows above 1e8 nodes, the longer
 # random games and searches (BOARDREPL_LONG=1).
