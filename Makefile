@@ -31,13 +31,19 @@ uninstall:
 # once and shared by every test binary and the processes they start, kept
 # while the Oware code is the same (rules/oware's own tests always build
 # them afresh).
-TABLES = $(CURDIR)/bin/test-cache/oware-$(shell cat $(filter-out %_test.go,$(wildcard rules/oware/*.go)) | sha256sum | cut -c1-16)
+TABLES = bin/test-cache/oware-$(shell cat $(filter-out %_test.go,$(wildcard rules/oware/*.go)) | sha256sum | cut -c1-16)
+
+# Test binaries run at once: twice the cores, since some mostly wait (the
+# telnet table's clocks, the timeouts of scripts and servers) and would
+# hold a core's turn idle.
+TESTP ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 
 # Everything CI checks: vet, then every test (vectors, transcripts, fuzz
 # seeds, the commands of README.md and docs/), then the Lua check suite.
 test:
 	$(GO) vet $(PKGS)
-	BOARDREPL_TEST_ENDGAME_CACHE=$(TABLES) $(GO) test $(PKGS)
+	@rm -rf $(filter-out $(TABLES) $(TABLES).key,$(wildcard bin/test-cache/oware-*)) # tables of older code
+	BOARDREPL_TEST_ENDGAME_CACHE=$(CURDIR)/$(TABLES) $(GO) test -p $(TESTP) $(PKGS)
 	$(GO) run ./cmd/boardrepl run scripts/
 
 # The tables of the prompt's commands in README.md and docs/console.md,
@@ -48,7 +54,7 @@ docs:
 # The slow checks as well: the perft rows above 1e8 nodes, the longer
 # random games and searches (BOARDREPL_LONG=1).
 test-long:
-	BOARDREPL_LONG=1 BOARDREPL_TEST_ENDGAME_CACHE=$(TABLES) $(GO) test -timeout 60m $(PKGS)
+	BOARDREPL_LONG=1 BOARDREPL_TEST_ENDGAME_CACHE=$(CURDIR)/$(TABLES) $(GO) test -p $(TESTP) -timeout 60m $(PKGS)
 
 # The engine's strength matches (ab:depth=3 against random, depth 4 against
 # depth 2, MCTS against random in every game; a few minutes of CPU), then the

@@ -217,6 +217,9 @@ func makeTargets(t *testing.T) map[string]bool {
 	return m
 }
 
+// subName: what a subcommand's name looks like.
+var subName = regexp.MustCompile(`^[a-z][a-z-]*$`)
+
 // placeholder: a word of the manual that stands for something to fill in
 // (FILE, COMMAND, KEY=VALUE, N).
 var placeholder = regexp.MustCompile(`^[A-Z][A-Z0-9_]*(=[A-Z][A-Z0-9_]*)?(\.\.\.)?$`)
@@ -260,6 +263,9 @@ func checkCommand(args []string) string {
 	}
 	sub := ""
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		if !subName.MatchString(args[0]) {
+			return "" // not a command name: output that starts with boardrepl's name
+		}
 		sub, args = args[0], args[1:]
 	}
 	usage := replUsage()

@@ -48,6 +48,7 @@ func TestScript(t *testing.T) {
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")
+			env.Setenv(tablesEnv, os.Getenv(tablesEnv)) // the scripts' own environment has only what is set here
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
