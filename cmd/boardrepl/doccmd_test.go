@@ -8,6 +8,8 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -269,7 +271,7 @@ func checkCommand(args []string) string {
 		sub, args = args[0], args[1:]
 	}
 	usage := replUsage()
-	var c = lookup(sub)
+	c := lookup(sub)
 	switch {
 	case sub == "help":
 		var out, errb bytes.Buffer
@@ -289,8 +291,9 @@ func checkCommand(args []string) string {
 	if sub != "" {
 		full = append([]string{sub}, full...)
 	}
-	if c != nil && (c.ArgsEndFlags || c.Name == "run") {
-		// The first argument ends the flags: -h goes before it.
+	if c == runCmd {
+		// run's first argument ends its flags (the script's own arguments
+		// follow): -h goes before it.
 		vf, i := valueFlags(usage), 0
 		for i < len(args) && strings.HasPrefix(args[i], "-") {
 			if vf[args[i]] {
@@ -300,7 +303,7 @@ func checkCommand(args []string) string {
 		}
 		i = min(i, len(args))
 		full = append(append(append([]string{sub}, args[:i]...), "-h"), args[i:]...)
-	} else if i := indexOf(full, "--"); i >= 0 {
+	} else if i := slices.Index(full, "--"); i >= 0 {
 		full = append(append(append([]string{}, full[:i]...), "-h"), full[i:]...)
 	} else {
 		if vf := valueFlags(usage); len(args) > 0 && vf[args[len(args)-1]] {
@@ -375,20 +378,11 @@ func checkSynopsis(args []string, usage string) string {
 		have[f[1]] = true
 	}
 	for _, f := range regexp.MustCompile(`(?:^|[\s\[|])(--?[a-z][a-z0-9-]*)`).FindAllStringSubmatch(strings.Join(args, " "), -1) {
-		if !have[f[1]] && !strings.Contains(usage, f[1]) {
+		if !have[f[1]] {
 			return fmt.Sprintf("synopsis: %s is not in the command's help", f[1])
 		}
 	}
 	return ""
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 func firstLine(s string) string {
@@ -413,13 +407,7 @@ func promptRE() *regexp.Regexp {
 		}
 	}
 	// Longer names first, so tablut-brainking is not read as tablut.
-	for i := range names {
-		for j := i + 1; j < len(names); j++ {
-			if len(names[j]) > len(names[i]) {
-				names[i], names[j] = names[j], names[i]
-			}
-		}
-	}
+	sort.Slice(names, func(i, j int) bool { return len(names[i]) > len(names[j]) })
 	return regexp.MustCompile(`^(` + strings.Join(names, "|") + `)( [^>]*)?> (.*)$`)
 }
 

@@ -4,8 +4,8 @@ package main
 // and the pages of docs/ (code blocks, and code spans that start with
 // "boardrepl") is checked against the program, every transcript that can
 // run is run and compared, and every relative link points at a file and a
-// heading that exist. How a page asks for a block to be run is in
-// docs/README.md ("How the manual is checked").
+// heading that exist. What is checked, and how a page says how to run a
+// block, is in docs/README.md ("How the pages are checked").
 
 import (
 	"bytes"
@@ -50,7 +50,6 @@ type docBlock struct {
 	section string // the heading of its section ("Outside tools")
 	line    int    // the line of its first content line (1-based)
 	lines   []string
-	fence   bool
 	// check holds the directives of the <!-- doc-check ... --> comment
 	// just before the block, by key (session, setup, run, skip).
 	check map[string][]string
@@ -70,7 +69,6 @@ type docSpan struct {
 // (as GitHub makes their anchors) and links.
 type docPage struct {
 	name    string
-	text    string
 	blocks  []*docBlock
 	spans   []docSpan
 	anchors map[string]bool
@@ -91,7 +89,7 @@ func readPage(t *testing.T, name string) *docPage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &docPage{name: name, text: string(data), anchors: map[string]bool{}}
+	p := &docPage{name: name, anchors: map[string]bool{}}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	var check map[string][]string
 	checkLine := 0
@@ -100,7 +98,7 @@ func readPage(t *testing.T, name string) *docPage {
 	paraLine := 0
 	endPara := func() {
 		if len(para) > 0 {
-			p.text2(strings.Join(para, "\n"), paraLine, section)
+			p.takeSpans(strings.Join(para, "\n"), paraLine, section)
 		}
 		para = nil
 	}
@@ -110,7 +108,7 @@ func readPage(t *testing.T, name string) *docPage {
 		l := lines[i]
 		if m := fenceRE.FindStringSubmatch(l); m != nil {
 			endPara()
-			b := &docBlock{page: name, section: section, line: i + 2, fence: true, check: check}
+			b := &docBlock{page: name, section: section, line: i + 2, check: check}
 			check = nil
 			indent := len(m[1])
 			for i++; i < len(lines) && !fenceRE.MatchString(lines[i]); i++ {
@@ -183,9 +181,9 @@ func readPage(t *testing.T, name string) *docPage {
 	return p
 }
 
-// text2 takes the code spans and links out of a paragraph that starts at
+// takeSpans takes the code spans and links out of a paragraph that starts at
 // line first.
-func (p *docPage) text2(para string, first int, section string) {
+func (p *docPage) takeSpans(para string, first int, section string) {
 	lineAt := func(off int) int { return first + strings.Count(para[:off], "\n") }
 	rest, off := para, 0
 	var plain strings.Builder
