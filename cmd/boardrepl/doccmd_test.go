@@ -529,7 +529,7 @@ func TestDocsCommands(t *testing.T) {
 					session = []string{"-g", prompts[0].game}
 				}
 				ran++
-				runPromptBlock(t, b, session, prompts)
+				t.Run(b.where(), func(t *testing.T) { runPromptBlock(t, b, session, prompts) })
 				continue
 			}
 			if b.check["skip"] != nil || len(shells) == 0 {
@@ -543,7 +543,7 @@ func TestDocsCommands(t *testing.T) {
 			}
 			if len(run) > 0 {
 				ran++
-				runShellBlock(t, b, run)
+				t.Run(b.where(), func(t *testing.T) { runShellBlock(t, b, run) })
 			}
 		}
 	}
@@ -592,14 +592,9 @@ func runPromptBlock(t *testing.T, b *docBlock, session []string, cmds []*promptC
 			}
 		}
 	}
-	dir := t.TempDir()
-	wd, _ := os.Getwd()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
+	t.Chdir(t.TempDir()) // the files a block saves
 	var out bytes.Buffer
 	repl.Main(append(append([]string{}, session...), "--color=never", "--keep-going"), strings.NewReader(in.String()), &out, &out)
-	os.Chdir(wd)
 	// segs: the setup's output, then the show before each command, and
 	// each command's output with the show after it.
 	segs := strings.Split(out.String(), sep.String())
