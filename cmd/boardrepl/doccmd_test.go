@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"boardrepl/repl"
@@ -391,11 +392,11 @@ func firstLine(s string) string {
 }
 
 // replUsage is what 'boardrepl -h' prints: the REPL's flags.
-func replUsage() string {
+var replUsage = sync.OnceValue(func() string {
 	var out bytes.Buffer
 	repl.Main([]string{"-h"}, strings.NewReader(""), &out, &out)
 	return out.String()
-}
+})
 
 // The REPL's prompt: "tablut w 1> ", "ataxx study 3/5> ", "oware edit> ".
 func promptRE() *regexp.Regexp {
@@ -570,8 +571,7 @@ func hasOutput(lines []string) bool {
 // the side to move and the move number, which the next prompt must show.
 func runPromptBlock(t *testing.T, b *docBlock, session []string, cmds []*promptCmd) {
 	t.Helper()
-	var sep bytes.Buffer
-	repl.Main([]string{"--color=never"}, strings.NewReader("help legend\n"), &sep, &sep)
+	sep := runREPL(t, "help legend\n")
 	var in strings.Builder
 	for _, s := range b.check["setup"] {
 		in.WriteString(s + "\n")
@@ -597,7 +597,7 @@ func runPromptBlock(t *testing.T, b *docBlock, session []string, cmds []*promptC
 	repl.Main(append(append([]string{}, session...), "--color=never", "--keep-going"), strings.NewReader(in.String()), &out, &out)
 	// segs: the setup's output, then the show before each command, and
 	// each command's output with the show after it.
-	segs := strings.Split(out.String(), sep.String())
+	segs := strings.Split(out.String(), sep)
 	if len(segs) != 2*len(cmds)+3 {
 		t.Errorf("%s: the block's commands gave %d outputs, want %d:\n%s", b.where(), len(segs), 2*len(cmds)+3, out.String())
 		return

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-
-	"boardrepl/repl"
 )
 
 // A helpGroup is a group of the prompt's 'help': its title and commands.
@@ -26,11 +23,11 @@ type helpCmd struct {
 // runREPL runs lines in a REPL reading a pipe and returns what it printed.
 func runREPL(t *testing.T, input string) string {
 	t.Helper()
-	var out, errb bytes.Buffer
-	if st := repl.Main([]string{"--color=never"}, strings.NewReader(input), &out, &errb); st != 0 {
-		t.Fatalf("%q: exit status %d: %s", input, st, errb.String())
+	out, errs, st := runArgs(t, input, "--color=never")
+	if st != 0 {
+		t.Fatalf("%q: exit status %d: %s", input, st, errs)
 	}
-	return out.String()
+	return out
 }
 
 // replHelp reads the prompt's 'help' (the groups, each command's synopsis
