@@ -455,59 +455,20 @@ func TestDocsCommands(t *testing.T) {
 			}
 		}
 		for _, b := range p.blocks {
-			var prompts []*promptCmd
-			var shells []*shellCmd
+			prompts, shells, lines := splitBlock(b, prompt)
 			var session []string
-			hasDollar := false
-			for _, l := range b.lines {
-				if strings.HasPrefix(l, "$ ") {
-					hasDollar = true
+			for _, l := range lines {
+				for _, args := range boardreplCommands(l.text) {
+					checked++
+					if msg := checkCommand(args); msg != "" {
+						t.Errorf("%s:%d: %s: %s", b.page, l.line, firstLine(l.text), msg)
+					}
+					if l.beforePrompts && (len(args) == 0 || strings.HasPrefix(args[0], "-")) {
+						session = args // '$ boardrepl -g ataxx' opening a prompt block
+					}
 				}
-			}
-			for i := 0; i < len(b.lines); i++ {
-				l := b.lines[i]
-				at := b.line + i
-				switch m := prompt.FindStringSubmatch(l); {
-				case m != nil:
-					text := strings.TrimSpace(trailingComment.ReplaceAllString(m[3], ""))
-					prompts = append(prompts, &promptCmd{line: at, game: m[1], state: strings.TrimSpace(m[2]), text: text})
-					continue
-				case strings.HasPrefix(l, ">> ") && len(prompts) > 0:
-					pc := prompts[len(prompts)-1]
-					pc.cont = append(pc.cont, strings.TrimPrefix(l, ">> "))
-					continue
-				}
-				if strings.HasPrefix(l, "$ ") || !hasDollar && len(prompts) == 0 {
-					cmd := strings.TrimPrefix(l, "$ ")
-					for strings.HasSuffix(cmd, "\\") && i+1 < len(b.lines) {
-						i++
-						cmd += "\n" + b.lines[i]
-					}
-					if msg := checkMake(cmd, b.section, targets); msg != "" {
-						t.Errorf("%s:%d: %s: %s", b.page, at, firstLine(cmd), msg)
-					}
-					for _, args := range boardreplCommands(cmd) {
-						checked++
-						if msg := checkCommand(args); msg != "" {
-							t.Errorf("%s:%d: %s: %s", b.page, at, firstLine(cmd), msg)
-						}
-						if len(prompts) == 0 && (len(args) == 0 || strings.HasPrefix(args[0], "-")) {
-							session = args
-						}
-					}
-					if strings.HasPrefix(l, "$ ") && len(prompts) == 0 {
-						shells = append(shells, &shellCmd{line: at, text: cmd})
-					}
-					continue
-				}
-				switch {
-				case len(prompts) > 0:
-					pc := prompts[len(prompts)-1]
-					pc.want = append(pc.want, l)
-					pc.shown = pc.shown || strings.TrimSpace(l) != ""
-				case len(shells) > 0:
-					sc := shells[len(shells)-1]
-					sc.want = append(sc.want, l)
+				if msg := checkMake(l.text, b.section, targets); msg != "" {
+					t.Errorf("%s:%d: %s: %s", b.page, l.line, firstLine(l.text), msg)
 				}
 			}
 			if len(prompts) > 0 {
@@ -552,6 +513,58 @@ func TestDocsCommands(t *testing.T) {
 	if checked < 100 || ran < 5 {
 		t.Errorf("only %d commands checked and %d blocks run: the pages were not read", checked, ran)
 	}
+}
+
+// A cmdLine is a shell line of a block (its continuation lines joined).
+type cmdLine struct {
+	line          int
+	text          string
+	beforePrompts bool // it comes before the block's first prompt line
+}
+
+// splitBlock takes a block apart: its prompt lines with the output shown
+// after each, its "$ " commands with theirs, and every shell line (a "$ "
+// line, or any line of a block that has neither "$ " lines nor prompts).
+func splitBlock(b *docBlock, prompt *regexp.Regexp) (prompts []*promptCmd, shells []*shellCmd, lines []cmdLine) {
+	hasDollar := false
+	for _, l := range b.lines {
+		hasDollar = hasDollar || strings.HasPrefix(l, "$ ")
+	}
+	for i := 0; i < len(b.lines); i++ {
+		l, at := b.lines[i], b.line+i
+		if m := prompt.FindStringSubmatch(l); m != nil {
+			text := strings.TrimSpace(trailingComment.ReplaceAllString(m[3], ""))
+			prompts = append(prompts, &promptCmd{line: at, game: m[1], state: strings.TrimSpace(m[2]), text: text})
+			continue
+		}
+		if strings.HasPrefix(l, ">> ") && len(prompts) > 0 {
+			pc := prompts[len(prompts)-1]
+			pc.cont = append(pc.cont, strings.TrimPrefix(l, ">> "))
+			continue
+		}
+		if strings.HasPrefix(l, "$ ") || !hasDollar && len(prompts) == 0 {
+			cmd := strings.TrimPrefix(l, "$ ")
+			for strings.HasSuffix(cmd, "\\") && i+1 < len(b.lines) {
+				i++
+				cmd += "\n" + b.lines[i]
+			}
+			lines = append(lines, cmdLine{at, cmd, len(prompts) == 0})
+			if strings.HasPrefix(l, "$ ") && len(prompts) == 0 {
+				shells = append(shells, &shellCmd{line: at, text: cmd})
+			}
+			continue
+		}
+		switch {
+		case len(prompts) > 0:
+			pc := prompts[len(prompts)-1]
+			pc.want = append(pc.want, l)
+			pc.shown = pc.shown || strings.TrimSpace(l) != ""
+		case len(shells) > 0:
+			sc := shells[len(shells)-1]
+			sc.want = append(sc.want, l)
+		}
+	}
+	return prompts, shells, lines
 }
 
 func hasOutput(lines []string) bool {
