@@ -431,18 +431,21 @@ var long = os.Getenv("BOARDREPL_LONG") != ""
 
 // TestRandomGames plays random games on boards from the smallest to the
 // largest (25x25); a game on the big boards checks every move at each of
-// hundreds of plies, so make test plays 4 of them there and make test-long
-// 20.
+// hundreds of plies, so make test plays the first 50 of the 11x11 board's
+// 200 games and 4 of the 20 on the 19x19 and 25x25 boards (the same games:
+// one seeded sequence), make test-long all of them.
 func TestRandomGames(t *testing.T) {
 	for _, n := range []int{2, 3, 5, 8, 11, 19, 25} {
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
 			g, _ := New(n)
 			games := 200
 			if n > 11 {
+				games = 20
+			}
+			if !long && n == 11 {
+				games = 50
+			} else if !long && n > 11 {
 				games = 4
-				if long {
-					games = 20
-				}
 			}
 			rulestest.RandomGames(t, g, games, 4*n*n, int64(n))
 			checkInvariants(t, n, 5*games, int64(100+n))
