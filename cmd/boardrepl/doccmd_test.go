@@ -577,7 +577,8 @@ func hasOutput(lines []string) bool {
 }
 
 // runPromptBlock types the prompt lines of a block into a REPL reading a
-// pipe (the REPL's flags session, after the setup lines of its doc-check)
+// pipe (the REPL's flags session, in runDir, after the setup lines of its
+// doc-check)
 // and compares the output of each line with the one the page shows (only
 // where it shows one; a line shown without output must not fail). After
 // each line, 'help legend' marks the end of its output, and 'show' gives
@@ -605,7 +606,7 @@ func runPromptBlock(t *testing.T, b *docBlock, session []string, cmds []*promptC
 			}
 		}
 	}
-	t.Chdir(t.TempDir()) // the files a block saves
+	t.Chdir(runDir(t))
 	var out bytes.Buffer
 	repl.Main(append(append([]string{}, session...), "--color=never", "--keep-going"), strings.NewReader(in.String()), &out, &out)
 	// segs: the setup's output, then the show before each command, and
@@ -662,6 +663,21 @@ func promptState(show string) string {
 	}
 }
 
+// runDir makes the directory a block runs in: a new one holding a copy of
+// the checkout's fixtures/ and scripts/, so that the paths a page names
+// from the top of the checkout (fixtures/ataxx/games/cuteataxx.pgn) are
+// there, and what the block writes is thrown away.
+func runDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, d := range []string{"fixtures", "scripts"} {
+		if err := os.CopyFS(filepath.Join(dir, d), os.DirFS(filepath.Join(repoRoot, d))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 // canonical is the id of the game a REPL command line plays.
 func canonical(session []string) string {
 	game := repl.DefaultGame
@@ -677,7 +693,7 @@ func canonical(session []string) string {
 }
 
 // runShellBlock runs "$ " commands of a block with sh, in a new directory
-// (after the setup lines of its doc-check; $REPO is the top of the
+// (runDir; after the setup lines of its doc-check; $REPO is the top of the
 // checkout), boardrepl being this test binary, and compares what each
 // prints (stdout and stderr) with the page. A command shown without output
 // must succeed. With "protocol: gtp" or "protocol: uxi" the block's one
@@ -685,7 +701,7 @@ func canonical(session []string) string {
 // answers: those lines are its input.
 func runShellBlock(t *testing.T, b *docBlock, cmds []*shellCmd) {
 	t.Helper()
-	dir := t.TempDir()
+	dir := runDir(t)
 	root, _ := filepath.Abs(repoRoot)
 	sh := func(line, stdin string) (string, error) {
 		c := exec.Command("sh", "-c", line)
