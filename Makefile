@@ -52,7 +52,7 @@ docs:
 	BOARDREPL_UPDATE_DOCS=1 $(GO) test -count=1 -run '^TestDocsCommandTable$$' ./cmd/boardrepl
 
 # The slow checks as well: the perft rows above 1e8 nodes, the longer
-# random games and searches (BOARDREPL_LONG=1).
+# random games (BOARDREPL_LONG=1).
 test-long:
 	BOARDREPL_LONG=1 BOARDREPL_TEST_ENDGAME_CACHE=$(CURDIR)/$(TABLES) $(GO) test -p $(TESTP) -timeout 60m $(PKGS)
 
