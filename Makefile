@@ -3,7 +3,7 @@ GO ?= go
 BIN := bin/boardrepl
 PKGS := ./...
 
-.PHONY: all build run test test-long strength bench lint fuzz clean
+.PHONY: all build run install uninstall test test-long docs strength bench lint fuzz clean
 
 all: build
 
@@ -16,24 +16,54 @@ build:
 run: build
 	./$(BIN) $(ARGS)
 
-# Everything CI checks: vet, then every test (vectors, transcripts, fuzz seeds).
+# The binary in $(PREFIX)/bin: ~/.local/bin by default (no root needed; on
+# the PATH of most systems), PREFIX=/usr/local for every user. DESTDIR
+# prefixes it for packaging.
+PREFIX ?= $(HOME)/.local
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/boardrepl
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/boardrepl
+
+# The Oware endgame tables the tests use (a few seconds to build), built
+# once and shared by every test binary and the processes they start, kept
+# while the Oware code is the same (rules/oware's own tests always build
+# them afresh).
+TABLES = bin/test-cache/oware-$(shell cat $(filter-out %_test.go,$(wildcard rules/oware/*.go)) | sha256sum | cut -c1-16)
+
+# Test binaries run at once: twice the cores, since some mostly wait (the
+# telnet table's clocks, the timeouts of scripts and servers) and would
+# hold a core's turn idle.
+TESTP ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
+
+# Everything CI checks: vet, then every test (vectors, transcripts, fuzz
+# seeds, the commands of README.md and docs/), then the Lua check suite.
 test:
 	$(GO) vet $(PKGS)
-	$(GO) test $(PKGS)
+	@rm -rf $(filter-out $(TABLES) $(TABLES).key,$(wildcard bin/test-cache/oware-*)) # tables of older code
+	BOARDREPL_TEST_ENDGAME_CACHE=$(CURDIR)/$(TABLES) $(GO) test -p $(TESTP) $(PKGS)
 	$(GO) run ./cmd/boardrepl run scripts/
 
-# The slow vectors (perft rows above 1e8 nodes) as well.
+# The tables of the prompt's commands in README.md and docs/console.md,
+# written from its 'help' (make test fails when they differ from it).
+docs:
+	BOARDREPL_UPDATE_DOCS=1 $(GO) test -count=1 -run '^TestDocsCommandTable$$' ./cmd/boardrepl
+
+# The slow checks as well: the perft rows above 1e8 nodes, the longer
+# random games (BOARDREPL_LONG=1).
 test-long:
-	BOARDREPL_LONG=1 $(GO) test -timeout 60m $(PKGS)
+	BOARDREPL_LONG=1 BOARDREPL_TEST_ENDGAME_CACHE=$(CURDIR)/$(TABLES) $(GO) test -p $(TESTP) -timeout 60m $(PKGS)
 
 # The engine's strength matches (ab:depth=3 against random, depth 4 against
 # depth 2, MCTS against random in every game; a few minutes of CPU), then the
 # Ataxx matches every engine change is tested with (minutes to hours): this
 # build against the previous one (BASE=path), node-limited with an SPRT
-# stop, and against Autaxx (AUTAXX=path); see fixtures/tools/strength.sh.
+# stop, and against Autaxx (AUTAXX=path); see tools/strength.sh.
 strength: build
 	BOARDREPL_STRENGTH=1 $(GO) test -timeout 30m -run '^TestStrength' -v ./rules/engine/
-	NEW=$(BIN) fixtures/tools/strength.sh
+	NEW=$(BIN) tools/strength.sh
 
 # Speed is measured here, never asserted in tests.
 bench:

@@ -78,7 +78,7 @@ Results are printed in input order as they finish.
   --force        let --annotate replace FILE
   --shard K/N    analyse only part K of N (the records and position lines
                  whose number, from 0, is K-1 modulo N); 'boardrepl merge' adds
-                 up the --json totals of the parts (see docs/batch.md)
+                 up the --json totals of the parts (see docs/scaling.md)
   --json         one object per position: {"file","line","position","side","best",
                  "score","mate","margin","score_text","pv","depth","nodes"}: "score"
                  (units) only when nothing is proven, else "mate" (plies to a proven

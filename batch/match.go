@@ -115,7 +115,7 @@ them, as the KEY=VALUE words that follow (--openings file=o.txt order=random).
   --shard K/N    play only part K of N of the games: pair k (games 2k+1 and
                  2k+2) when k is K-1 modulo N, so that pairs stay whole; needs
                  --seed. Run the N parts on N machines and add them up with
-                 'boardrepl merge' (see docs/batch.md for Slurm and Kubernetes
+                 'boardrepl merge' (see docs/scaling.md for Slurm and Kubernetes
                  recipes); the totals are those of the whole match
   --json         one object per finished game
                  {"game","p1","p2","p1_side","winner","winner_side","result",

@@ -62,7 +62,7 @@ it (status 0), saying on stderr what is missing.
 
   --partial      accept an incomplete result
 
-A job split over a cluster (see docs/batch.md: a Slurm job array, a Kubernetes
+A job split over a cluster (see docs/scaling.md: a Slurm job array, a Kubernetes
 Indexed Job) runs shard K of N on each node:
   boardrepl match -g ataxx --p1 ab:depth=3 --p2 random --games 1000 --seed 7 \
       --shard $((SLURM_ARRAY_TASK_ID+1))/8 --json > match-$SLURM_ARRAY_TASK_ID.jsonl

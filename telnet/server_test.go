@@ -25,7 +25,8 @@ type tclient struct {
 	name string
 	conn net.Conn
 	mu   sync.Mutex
-	seen bytes.Buffer // everything received and not yet matched
+	seen bytes.Buffer  // everything received and not yet matched
+	eof  chan struct{} // closed when reading ends: the server closed the connection
 }
 
 func dial(t *testing.T, addr, name string) *tclient {
@@ -34,7 +35,7 @@ func dial(t *testing.T, addr, name string) *tclient {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &tclient{t: t, name: name, conn: conn}
+	c := &tclient{t: t, name: name, conn: conn, eof: make(chan struct{})}
 	go func() {
 		buf := make([]byte, 4096)
 		for {
@@ -43,6 +44,7 @@ func dial(t *testing.T, addr, name string) *tclient {
 			c.seen.Write(buf[:n])
 			c.mu.Unlock()
 			if err != nil {
+				close(c.eof)
 				return
 			}
 		}
@@ -89,14 +91,23 @@ func (c *tclient) upTo(want string) string {
 // closed waits until the server has closed the connection.
 func (c *tclient) closed() {
 	c.t.Helper()
-	c.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	// A line the server may be waiting for, then an empty one every 20 ms
+	// for 2 s: the connection is closed when reading it ends or writing to
+	// it fails. (Waiting for a failed write alone took 20 to 40 ms a
+	// connection, the 50 games of TestNoGoroutineLeftAfterGames 4 s.)
 	_, err := c.conn.Write([]byte("x\r\n"))
-	for i := 0; err == nil && i < 100; i++ {
-		time.Sleep(20 * time.Millisecond)
-		_, err = c.conn.Write([]byte("\r\n"))
-	}
-	if err == nil {
-		c.t.Fatalf("%s: connection still open", c.name)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for i := 0; err == nil; i++ {
+		if i == 100 {
+			c.t.Fatalf("%s: connection still open", c.name)
+		}
+		select {
+		case <-c.eof:
+			return
+		case <-tick.C:
+			_, err = c.conn.Write([]byte("\r\n"))
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,9 +17,28 @@ func TestMain(m *testing.M) {
 	if os.Getenv("BOARDREPL_TEST_MAIN") == "1" {
 		os.Exit(run(os.Args[1:]))
 	}
-	testscript.Main(m, map[string]func(){
+	testscript.Main(sharedTables{m}, map[string]func(){
 		"boardrepl": func() { os.Exit(run(os.Args[1:])) },
 	})
+}
+
+// tablesEnv names the directory where the Oware endgame tables are cached
+// under go test (rules/oware's testCacheEnv).
+const tablesEnv = "BOARDREPL_TEST_ENDGAME_CACHE"
+
+// sharedTables runs the tests with the Oware endgame tables cached in a
+// directory of this run when 'make test' gave none, so that the boardrepl
+// processes the transcripts start build them once, not once each.
+type sharedTables struct{ m *testing.M }
+
+func (s sharedTables) Run() int {
+	if os.Getenv(tablesEnv) == "" {
+		if dir, err := os.MkdirTemp("", "boardrepl-tables-"); err == nil {
+			defer os.RemoveAll(dir)
+			os.Setenv(tablesEnv, filepath.Join(dir, "oware"))
+		}
+	}
+	return s.m.Run()
 }
 
 // TestScript runs the transcripts in testdata/script: one small .txtar per
@@ -28,6 +48,7 @@ func TestScript(t *testing.T) {
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")
+			env.Setenv(tablesEnv, os.Getenv(tablesEnv)) // the scripts' own environment has only what is set here
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

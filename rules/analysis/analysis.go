@@ -34,7 +34,7 @@
 // sees several plies deeper than the exact search at the same cost. Its
 // verdicts are steadier for it: the verdicts at depth d and d+2 agree far
 // more often (docs/analysis.md gives the figures, measured with
-// fixtures/tools/agreement). Options.Exact asks for the exact search
+// tools/agreement). Options.Exact asks for the exact search
 // instead: the minimax value of the depth, every win within it found at
 // its shortest distance (tests of proofs, and whoever needs that).
 package analysis
@@ -61,7 +61,7 @@ import (
 // marked: at the shallow depths of an analysis here such small losses come
 // and go with one more ply (with ? at 5 points, the verdicts at depth 4 and
 // 6 of the Oware records agreed on 88.0-93.8 % of plies; at 10 points on
-// 91.6-93.1 %: go run ./fixtures/tools/agreement -d 4 fixtures/oware/games/*).
+// 91.6-93.1 %: go run ./tools/agreement -d 4 fixtures/oware/games/*).
 const (
 	Dubious = 100 // ?: about a piece or a seed ...
 	Blunder = 300 // ??: about three

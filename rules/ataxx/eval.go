@@ -23,7 +23,7 @@ import "boardrepl/rules"
 // fill-scaled twin too, so that their weights move from the empty board's
 // to the full board's as the board fills.
 //
-// The weights are tuned from self-play (Texel's method: fixtures/tools/
+// The weights are tuned from self-play (Texel's method: tools/
 // ataxxtune/README.md says how), starting from hand-set values.
 
 var (
@@ -109,7 +109,7 @@ var FeatureNames = [nFeatures]string{"material", "material*fill", "mobility", "f
 // 0.2111 -> 0.2101): +49 +- 32 Elo, SPRT H1 (458 games, 20,000 nodes a
 // move). Fitting every weight at once on the same data (error 0.2088)
 // scored 47 % in a stopped match (347 games). The other weights: tuned
-// by fixtures/tools/ataxxtune (400 self-play games at 4000 nodes a move, 6
+// by tools/ataxxtune (400 self-play games at 4000 nodes a move, 6
 // random opening plies, seed 2: 33,318 positions, error 0.2075 -> 0.1991),
 // starting from an earlier tuning (seed 1) without the square classes.
 var evalWeights = [nFeatures]int{

@@ -28,7 +28,7 @@ const (
 var FeatureNames = [nFeatures]string{"own distance", "opponent distance", "own cut point", "opponent cut point", "tempo"}
 
 // evalWeights are the weights of the features, fitted by Texel's method on
-// 44,982 positions of our self-play games (fixtures/tools/konobitune):
+// 44,982 positions of our self-play games (tools/konobitune):
 // about 100 per stone of difference in connection distance, little for a
 // cut point, 74 for the tempo. They replaced the hand-set ones (distances
 // ±100, cut points ±50, tempo 50) after an SPRT: +28 ± 22 Elo, H1, 980
@@ -217,7 +217,7 @@ func b2i(b bool) int {
 }
 
 // Features returns the features of the position, for the tuner
-// (fixtures/tools/konobitune).
+// (tools/konobitune).
 func (g *Game) Features() []float64 {
 	var f [nFeatures]int
 	g.features(&f)

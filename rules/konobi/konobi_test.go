@@ -2,6 +2,7 @@ package konobi
 
 import (
 	"math/rand"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -425,6 +426,14 @@ func checkInvariants(t *testing.T, n, games int, seed int64) {
 	t.Logf("size %d: %d games, wins black %d white %d, %d forced passes", n, games, wins[0], wins[1], passes)
 }
 
+// long: BOARDREPL_LONG=1 (make test-long) runs the longer checks too.
+var long = os.Getenv("BOARDREPL_LONG") != ""
+
+// TestRandomGames plays random games on boards from the smallest to the
+// largest (25x25); a game on the big boards checks every move at each of
+// hundreds of plies, so make test plays the first 50 of the 11x11 board's
+// 200 games and 4 of the 20 on the 19x19 and 25x25 boards (the same games:
+// one seeded sequence), make test-long all of them.
 func TestRandomGames(t *testing.T) {
 	for _, n := range []int{2, 3, 5, 8, 11, 19, 25} {
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
@@ -432,6 +441,11 @@ func TestRandomGames(t *testing.T) {
 			games := 200
 			if n > 11 {
 				games = 20
+			}
+			if !long && n == 11 {
+				games = 50
+			} else if !long && n > 11 {
+				games = 4
 			}
 			rulestest.RandomGames(t, g, games, 4*n*n, int64(n))
 			checkInvariants(t, n, 5*games, int64(100+n))

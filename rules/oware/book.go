@@ -10,7 +10,7 @@ import (
 	"boardrepl/rules"
 )
 
-// The opening book (book.txt, made by fixtures/tools/owarebook): for the
+// The opening book (book.txt, made by tools/owarebook): for the
 // positions of the first plies under end=tournament, the move a deep search
 // of boardrepl's own engine chose. Each line is
 //

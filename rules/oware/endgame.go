@@ -481,9 +481,9 @@ func (g *Game) tableScore(max int) (score int, ok bool) {
 // A file holds a header naming the format version and the seed count, the
 // values, the distances and an HMAC-SHA256 of all that, keyed with a secret
 // of the user's own (see cacheKey); a file that does not match in every
-// respect is ignored (and rebuilt). The cache is not used under go test,
-// nor when BOARDREPL_NO_DISK_CACHE is set; any error just leaves the
-// database in memory.
+// respect is ignored (and rebuilt). The user's cache is not used under go
+// test (see testCacheEnv), nor when BOARDREPL_NO_DISK_CACHE is set; any
+// error just leaves the database in memory.
 //
 // Why a key. Version 2 ended with a CRC-32, which catches damage but not a
 // forgery: its values negated and the CRC recomputed, a v2-12.bin made
@@ -505,10 +505,19 @@ func (g *Game) tableScore(max int) (score int, ok bool) {
 // 1.6 s).
 const egFileVersion = "boardrepl oware endgame v3"
 
+// testCacheEnv names the cache's directory under go test, where the
+// user's cache is never used: the test binaries of one 'make test' (which
+// sets it) and the processes they start then build each table once. Unset,
+// tests keep the tables in memory. Its key is made beside it (DIR.key).
+const testCacheEnv = "BOARDREPL_TEST_ENDGAME_CACHE"
+
 // egCacheDir returns the directory of the cache, or "" for none.
 var egCacheDir = func() string {
-	if testing.Testing() || os.Getenv("BOARDREPL_NO_DISK_CACHE") != "" {
+	if os.Getenv("BOARDREPL_NO_DISK_CACHE") != "" {
 		return ""
+	}
+	if testing.Testing() {
+		return os.Getenv(testCacheEnv)
 	}
 	dir, err := os.UserCacheDir()
 	if err != nil {
@@ -520,6 +529,12 @@ var egCacheDir = func() string {
 // egKeyPath returns the file of the cache's key (in the user's
 // configuration directory, not in the cache), or "" for none.
 var egKeyPath = func() string {
+	if testing.Testing() {
+		if dir := os.Getenv(testCacheEnv); dir != "" {
+			return filepath.Clean(dir) + ".key"
+		}
+		return ""
+	}
 	dir, err := os.UserConfigDir()
 	if err != nil {
 		return ""

@@ -17,6 +17,14 @@ import (
 	"boardrepl/rules/engine"
 )
 
+// TestMain: this package's tests check the tables as built, never as
+// loaded from the cache that 'make test' shares among the other packages'
+// tests (testCacheEnv); they build each layer once in memory.
+func TestMain(m *testing.M) {
+	os.Unsetenv(testCacheEnv)
+	os.Exit(m.Run())
+}
+
 func TestEndgameRankOrder(t *testing.T) {
 	for n := 0; n <= 6; n++ {
 		r := uint32(0)

@@ -13,7 +13,7 @@ var (
 // The evaluation is a weighted sum of features (Features), each the side
 // to move's count minus the opponent's unless said otherwise; the weights
 // (evalWeights) were tuned by Texel's method on self-play games
-// (fixtures/tools/owaretune). A tapered feature is multiplied by the seeds
+// (tools/owaretune). A tapered feature is multiplied by the seeds
 // left on the board and divided by 48: it fades as the board empties.
 const (
 	fScore      = iota // captured seeds (weight fixed at 100: one seed)

@@ -1,6 +1,7 @@
 package tablut
 
 import (
+	"os"
 	"testing"
 
 	"boardrepl/rules"
@@ -76,10 +77,22 @@ func TestPerftAgreesWithHistory(t *testing.T) {
 	}
 }
 
+// long: BOARDREPL_LONG=1 (make test-long) runs the longer checks too.
+var long = os.Getenv("BOARDREPL_LONG") != ""
+
+// TestRandomGames plays random games of both rule sets. make test plays
+// the first quarter of them (the same games: one seeded sequence), make
+// test-long all of them.
 func TestRandomGames(t *testing.T) {
-	rulestest.RandomGames(t, mustNew(t, Info, nil, ""), 200, 400, 1)
-	rulestest.RandomGames(t, mustNew(t, BrainKingInfo, nil, ""), 200, 400, 2)
-	rulestest.RandomGames(t, mustNew(t, BrainKingInfo, []string{"repetition=3"}, ""), 100, 400, 3)
+	games := func(n int) int {
+		if long {
+			return n
+		}
+		return n / 4
+	}
+	rulestest.RandomGames(t, mustNew(t, Info, nil, ""), games(200), 400, 1)
+	rulestest.RandomGames(t, mustNew(t, BrainKingInfo, nil, ""), games(200), 400, 2)
+	rulestest.RandomGames(t, mustNew(t, BrainKingInfo, []string{"repetition=3"}, ""), games(100), 400, 3)
 }
 
 func BenchmarkPerftAshton4(b *testing.B) {
