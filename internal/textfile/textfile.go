@@ -29,29 +29,14 @@ const MaxSize = 32 << 20
 const MaxLine = 1 << 20
 
 // ReadFile reads a whole regular file without its byte-order mark, within
-// MaxSize and MaxLine. Anything else is refused with what it is ("open
-// fifo: a FIFO, not a regular file"): a FIFO would wait for a writer for
-// ever, whatever timeout the caller has, and a device or /dev/zero never
-// ends. It is refused before it is opened when a stat says so (opening a
-// device can have effects), and the file is opened without waiting
-// (O_NONBLOCK) and checked again on its descriptor, so what is read is
-// what was checked. Standard input is read with ReadAll.
+// MaxSize and MaxLine. Anything else is refused as Open refuses it.
+// Standard input is read with ReadAll.
 func ReadFile(name string) ([]byte, error) {
-	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
-		return nil, NotRegular(name, st.Mode())
-	}
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	f, err := Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, NotRegular(name, st.Mode())
-	}
 	data, err := ReadAll(f)
 	if err != nil {
 		var pe *os.PathError
@@ -60,6 +45,33 @@ func ReadFile(name string) ([]byte, error) {
 		}
 	}
 	return data, err
+}
+
+// Open opens a regular file to read, for a caller that reads it as a
+// stream. Anything else is refused with what it is ("open fifo: a FIFO,
+// not a regular file"): a FIFO would wait for a writer for ever, whatever
+// timeout the caller has, and a device or /dev/zero never ends. It is
+// refused before it is opened when a stat says so (opening a device can
+// have effects), and the file is opened without waiting (O_NONBLOCK) and
+// checked again on its descriptor, so what is read is what was checked.
+func Open(name string) (*os.File, error) {
+	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
+		return nil, NotRegular(name, st.Mode())
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, NotRegular(name, st.Mode())
+	}
+	return f, nil
 }
 
 // ErrNotRegular is wrapped by the error of ReadFile for a file that is not
