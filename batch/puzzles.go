@@ -1,7 +1,6 @@
 package batch
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -295,10 +294,7 @@ func runPuzzles(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		json: *asJSON, toFile: *outFile != "", stdout: stdout, stderr: stderr}
 	var status int
 	if *outFile == "" {
-		bw := bufio.NewWriter(stdout)
-		m.stdout = bw
-		status = m.run(ctx, bw)
-		bw.Flush()
+		status = m.run(ctx, stdout) // unbuffered: each puzzle is printed when found
 	} else {
 		err := atomicfile.WriteFrom(*outFile, *force, func(w io.Writer) error {
 			status = m.run(ctx, w)
