@@ -371,7 +371,19 @@ func (r *puzzleRun) run(ctx context.Context, out io.Writer) int {
 	status := ExitOK
 	pending := map[int]puzzleDone{}
 	next, stopped := 0, false
-	for d := range results {
+	for !stopped {
+		var d puzzleDone
+		var ok bool
+		select {
+		case d, ok = <-results:
+		case <-ctx.Done():
+			// Interrupted, maybe while the reader waits for more input
+			// (stdin): nothing more is printed.
+			stopped = true
+		}
+		if !ok {
+			break
+		}
 		pending[d.it.seq] = d
 		for {
 			d, ok := pending[next]
@@ -418,9 +430,9 @@ func (r *puzzleRun) run(ctx context.Context, out io.Writer) int {
 		t.Shard = r.part.String()
 	}
 	if stopped || ctx.Err() != nil {
-		fmt.Fprintf(r.stderr, "puzzles: stopped after %d records; the puzzles written are complete\n", t.Records)
+		fmt.Fprintf(r.stderr, "puzzles: stopped after %s; the puzzles written are complete\n", plural(t.Records, "record"))
 		if text {
-			fmt.Fprintf(out, "# stopped after %d records: %d puzzles\n", t.Records, t.Puzzles)
+			fmt.Fprintf(out, "# stopped after %s: %s\n", plural(t.Records, "record"), plural(t.Puzzles, "puzzle"))
 		}
 		return ExitFail
 	}
