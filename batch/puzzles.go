@@ -94,9 +94,10 @@ The records stream through: memory holds the puzzles found, not the input.
                    "players"}, an {"error","file","record"} line for a record that
                    cannot be read or played, and last {"totals":true,"puzzles",
                    "records","marked","refused":{"no_goal","over_budget",
-                   "not_unique","trivial","unconfirmed","no_turn","repeat"},
-                   "errors","job"} ("shard" with --shard; "job": the options and
-                   the files with their SHA-256, which merge compares)
+                   "not_unique","trivial","unconfirmed","no_turn","repeat",
+                   "path_dependent"},"errors","job"} ("shard" with --shard;
+                   "job": the options and the files with their SHA-256, which
+                   merge compares)
   -o FILE          write the puzzles file to FILE (whole, when the run ends) and
                    print a line per puzzle found (or the --json lines) instead
   --force          let -o replace an existing FILE

@@ -21,7 +21,7 @@ local rec = record.parse([[
 local ps, counts = mine_puzzles({rec, rec}, {file="hand.rec"})
 eq(#ps, 1, "the second record repeats the first")
 eq(counts, {records=2, marked=2, puzzles=1, refused={no_goal=0, over_budget=0, not_unique=0, trivial=0,
-  unconfirmed=0, no_turn=0, ["repeat"]=1}}, "counts")
+  unconfirmed=0, no_turn=0, ["repeat"]=1, path_dependent=0}}, "counts")
 local p = ps[1]
 eq(p.goal, "win 1", "goal")
 eq(p.solution, {"d5-d3"}, "solution")

@@ -150,12 +150,16 @@ const (
 	NotUnique                 // at some turn a second move also reaches the goal
 	Trivial                   // one ply, and the only move or the first the game's ordering tries
 	Unconfirmed               // Scan: the full analysis does not mark the move
-	NoTurn                    // the side that erred moves again (the other must pass)
+	NoTurn                    // the game is over, or the other side must pass
 	Repeat                    // the position of an earlier puzzle, up to symmetry (Set)
+	// PathDependent: the solver's proof with its cache and without it
+	// differ (a repetition draw that depends on the path), so the files'
+	// checks would not agree on the solution.
+	PathDependent
 	numReasons
 )
 
-var reasonNames = [numReasons]string{"kept", "no_goal", "over_budget", "not_unique", "trivial", "unconfirmed", "no_turn", "repeat"}
+var reasonNames = [numReasons]string{"kept", "no_goal", "over_budget", "not_unique", "trivial", "unconfirmed", "no_turn", "repeat", "path_dependent"}
 
 func (r Reason) String() string { return reasonNames[r] }
 
@@ -311,7 +315,7 @@ func (m *Miner) Pose(ctx context.Context, info *rules.Info, opts []string, posit
 		case !exact.Proved || exact.Plies != res.Plies || !equal(exact.Line, res.Line):
 			// The cache took a result from another path (a repetition):
 			// not a puzzle whose solution the files' checks agree on.
-			return pz, NotUnique, nil
+			return pz, PathDependent, nil
 		}
 		pz.Goal, pz.Solution, found = goal, exact.Line, true
 		break
