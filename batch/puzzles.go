@@ -69,11 +69,13 @@ The records stream through: memory holds the puzzles found, not the input.
   --confirm N      a marked move is searched again 2, 4, ... up to N plies deeper,
                    keeping the mildest mark (default 4; 0: never), as analyse
   --exact          the analysis searches with the exact minimax search
-  --scan D         a cheaper first pass: every move is judged at depth D without
-                   confirmation, only the moves it marks are tried, and a puzzle
-                   found is kept only when the full analysis (--depth, --confirm)
-                   marks its move too (it misses the mistakes the first pass
-                   does not see; docs/puzzles.md gives the figures)
+  --scan D         the first pass at depth D: every move is judged first without
+                   the confirming searches, at the analysis' depth (the puzzles
+                   are then those of a whole analysis) or at D; the moves it
+                   marks are tried, and a puzzle found is kept when the whole
+                   analysis (--depth, --confirm) marks its move. A D below the
+                   analysis' depth is cheaper and misses the mistakes it does
+                   not see (docs/puzzles.md gives the figures)
   --plies N        the longest solution looked for, in plies (default 5: three
                    moves of the solver)
   --min-capture K  the capture goal: at least K pieces or seeds (default 4 in

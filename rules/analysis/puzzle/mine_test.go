@@ -11,6 +11,7 @@ import (
 	"boardrepl/rules"
 	"boardrepl/rules/analysis"
 	"boardrepl/rules/analysis/puzzle"
+	"boardrepl/rules/engine"
 	"boardrepl/rules/line"
 	"boardrepl/rules/record"
 	"boardrepl/rules/record/native"
@@ -245,4 +246,72 @@ func forces(t *testing.T, g rules.Game, m rules.Move, goal solve.Goal, attacker,
 		}
 	}
 	return len(replies) > 0
+}
+
+// TestFirstPass: the puzzles of a mining (a first pass without the
+// confirming searches, the solver on its marks, the full verdict for what
+// it finds) are those of the full analysis followed by the solver on its
+// marks, move for move.
+func TestFirstPass(t *testing.T) {
+	ctx := context.Background()
+	aopts := analysis.Options{Limits: engine.Limits{Depth: 3}, Confirm: 2}
+	m := puzzle.New(puzzle.Options{Analysis: aopts, MaxPlies: 3})
+	full := analysis.New(aopts)
+	total := 0
+	for _, f := range []string{"tablut/games/server-02.rec", "tablut/games/server-04.rec", "oware/games/oware-rand-3.rec", "konobi/games/referee-4.rec"} {
+		data, err := os.ReadFile("../../../fixtures/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := record.Parse(string(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		al, err := analysis.FromRecord(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := m.Mine(ctx, al)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := full.Analyse(ctx, al, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []puzzle.Puzzle
+		g := al.Start.Clone()
+		for i, p := range rep.Plies {
+			g.Play(al.Steps[i].Move)
+			if p.Mark == "" || p.Forced {
+				continue
+			}
+			if over, _ := rules.Outcome(g); over || g.SideToMove() == p.Side {
+				continue
+			}
+			pz, why, err := m.Pose(ctx, al.Start.Info(), al.Start.Info().FormatOptions(al.Start.Options()), g.Position())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if why == puzzle.Kept {
+				pz.Mistake = p
+				want = append(want, pz)
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d puzzles, the full analysis gives %d", f, len(got), len(want))
+		}
+		for i := range got {
+			a, b := got[i], want[i]
+			if a.Position != b.Position || !equal(a.Solution, b.Solution) || a.Mistake.Ply != b.Mistake.Ply ||
+				a.Mistake.Mark != b.Mistake.Mark || a.Mistake.Note != b.Mistake.Note || a.Mistake.Loss != b.Mistake.Loss {
+				t.Errorf("%s: puzzle %d: %+v, the full analysis gives %+v", f, i, a, b)
+			}
+		}
+		total += len(got)
+	}
+	t.Logf("%d puzzles", total)
+	if total == 0 {
+		t.Error("no puzzle: the comparison is empty")
+	}
 }

@@ -17,12 +17,22 @@
 //   - it is not a repeat of a puzzle already in the set (Set, by Key: the
 //     position up to the board symmetries the game's special squares keep).
 //
-// Every judgement is another package's: the marks are rules/analysis's (the
-// same Judge as `analyse`, or, with Options.Scan, a cheap first pass whose
-// marks are judged again by it), the proofs are rules/solve's, run without
-// its transposition cache (so that a repetition draw, which depends on the
+// Every judgement is another package's: the marks are rules/analysis's
+// (the verdicts of `analyse`), the proofs are rules/solve's, run without its
+// transposition cache (so that a repetition draw, which depends on the
 // path, is never taken from another path), and the difficulty is measured
 // with the engine's selective search (Rate).
+//
+// The order of the work is a matter of cost, not of result. A move is only
+// marked when its mark at the analysis' own depth holds at the confirming
+// depths (analysis.Ply.FirstMark, then Mark), and the confirming searches
+// cost the most; so every move is judged first at the analysis' depth
+// without them, the solver tries the moves marked there, and only a move
+// that leaves a sound puzzle is judged again in full (Judge, confirmation
+// included) and kept when it is still marked. The puzzles are those of a
+// full analysis followed by the solver on its marks, at a third of the cost
+// on Tablut self-play games. Options.Scan makes the first pass shallower
+// still, and then mistakes it does not see are missed.
 package puzzle
 
 import (
@@ -66,12 +76,12 @@ type Options struct {
 	// Analysis are the options of the analysis whose marks are the
 	// mistakes (as `analyse` takes them).
 	Analysis analysis.Options
-	// Scan, when above 0, is the depth of a cheaper first pass: every ply
-	// is judged at that depth without confirmation, and only the plies it
-	// marks are candidates; each candidate that becomes a sound puzzle is
-	// then judged again with Analysis (the verdict `analyse` gives) and
-	// kept only when that marks it too. Mistakes the first pass misses are
-	// missed.
+	// Scan, when above 0, is the depth of the first pass instead of the
+	// analysis' own limits: every ply is judged at that depth without
+	// confirmation, only the plies it marks are tried, and a sound puzzle
+	// is kept only when the analysis with Analysis marks its move too. A
+	// first pass shallower than the analysis misses the mistakes it does
+	// not see.
 	Scan int
 	// MaxPlies is the longest solution looked for, in plies (DefaultPlies
 	// when 0).
@@ -149,7 +159,7 @@ const (
 	OverBudget                // a search of the solver needed more than Options.Nodes
 	NotUnique                 // at some turn a second move also reaches the goal
 	Trivial                   // one ply, and the only move or the first the game's ordering tries
-	Unconfirmed               // Scan: the full analysis does not mark the move
+	Unconfirmed               // marked by the first pass, not by the analysis (its confirming searches)
 	NoTurn                    // the game is over, or the other side must pass
 	Repeat                    // the position of an earlier puzzle, up to symmetry (Set)
 	// PathDependent: the solver's proof with its cache and without it
@@ -172,10 +182,10 @@ func Reasons() []Reason {
 	return out
 }
 
-// Stats count the candidates of a mining (the marked moves) by what became
-// of them.
+// Stats count the candidates of a mining (the moves the first pass marks)
+// by what became of them.
 type Stats struct {
-	Marked int // mistakes: the candidates
+	Marked int // the candidates
 	By     [numReasons]int
 }
 
@@ -190,8 +200,8 @@ func (s *Stats) Add(t Stats) {
 // Miner mines puzzles; it holds engines and is not safe for concurrent use.
 type Miner struct {
 	opts Options
-	full *analysis.Analyser
-	scan *analysis.Analyser // nil without Options.Scan
+	full *analysis.Analyser // the analysis
+	scan *analysis.Analyser // its first pass, without confirmation
 	rate *engine.Engine
 }
 
@@ -203,12 +213,12 @@ func New(opts Options) *Miner {
 	if ao.Engine == nil {
 		ao.Engine = analysis.NewEngine(ao.Exact, ao.Threads)
 	}
-	m := &Miner{opts: opts, full: analysis.New(ao), rate: ao.Engine}
+	so := ao
+	so.Confirm = -1
 	if opts.Scan > 0 {
-		so := ao
-		so.Limits, so.Confirm = engine.Limits{Depth: opts.Scan}, -1
-		m.scan = analysis.New(so)
+		so.Limits = engine.Limits{Depth: opts.Scan}
 	}
+	m := &Miner{opts: opts, full: analysis.New(ao), scan: analysis.New(so), rate: ao.Engine}
 	if ao.Exact {
 		m.rate = analysis.NewEngine(false, 1)
 	}
@@ -217,15 +227,12 @@ func New(opts Options) *Miner {
 
 // Mine finds the puzzles of a line of play, in the order of the mistakes
 // that allowed them (repeats included: Set drops them), and counts what
-// became of every candidate. On an error (an interruption, a move the
-// analysis cannot judge) it returns what it found so far with the error.
+// became of every candidate: the moves marked by the first pass. On an
+// error (an interruption, a move the analysis cannot judge) it returns what
+// it found so far with the error.
 func (m *Miner) Mine(ctx context.Context, l analysis.Line) ([]Puzzle, Stats, error) {
 	var st Stats
-	a := m.full
-	if m.scan != nil {
-		a = m.scan
-	}
-	rep, err := a.Analyse(ctx, l, nil)
+	rep, err := m.scan.Analyse(ctx, l, nil)
 	if err != nil {
 		return nil, st, err
 	}
@@ -247,7 +254,7 @@ func (m *Miner) Mine(ctx context.Context, l analysis.Line) ([]Puzzle, Stats, err
 		if err != nil {
 			return out, st, fmt.Errorf("ply %d: %v", p.Ply, err)
 		}
-		if why == Kept && m.scan != nil {
+		if why == Kept {
 			// The first pass's mark, judged again as the analysis judges.
 			before := l.Start.Clone()
 			for _, s := range l.Steps[:i] {
