@@ -456,10 +456,14 @@ func (r *puzzleRun) run(ctx context.Context, out io.Writer) int {
 	return status
 }
 
-// puzzlesHeader starts a puzzles file.
+// puzzlesHeader starts a puzzles file: what it is, and the files mined, one
+// a line.
 func puzzlesHeader(w io.Writer, files []string) {
-	fmt.Fprintf(w, "# Puzzles mined by boardrepl puzzles from %s: each is proved by the exact\n"+
-		"# solver (rules/solve), its solution unique at every turn (docs/puzzles.md).\n", strings.Join(files, ", "))
+	fmt.Fprint(w, "# Puzzles mined by boardrepl puzzles: each is proved by the exact solver\n"+
+		"# (rules/solve), its solution unique at every turn (docs/puzzles.md). From:\n")
+	for _, f := range files {
+		fmt.Fprintf(w, "#   %s\n", f)
+	}
 }
 
 // summary says what the totals count: "3 puzzles from 16 records: 40
