@@ -49,18 +49,21 @@ points = the engine's depth to find the first move + 2 x (moves - 1) +
 log2 of the branching, 1 to 3 stars (docs/puzzles.md).
 
 The puzzles are written as they are found, in the order of the input, in the
-format of fixtures/*/puzzles.txt (fixture.puzzles and check_puzzle read it):
+format of fixtures/*/puzzles.txt (fixture.puzzles and check_puzzle read it),
+with where each comes from and its rating:
   [Game "tablut"]
-  [Name "server-02.rec 1, after ply 16"]
-  [Position "..."]
-  [Goal "win 2"]
-  [Source "mined by boardrepl puzzles from server-02.rec:1 (record 1): after ply 16, black e8-f8?? ..."]
-  [SourceFile "server-02.rec"] [SourceRecord "1"] [SourceLine "1"] [SourcePly "16"]
-  [Mistake "e8-f8??"] [Rating "9"] [Stars "2"] [RatingTerms "depth=3 moves=2 branching=52.0"]
+  [Name "game.rec 1, after ply 1"]
+  [Position "9/5B3/6WB1/9/3B5/9/1BK6/9/9 b"]
+  [Goal "win 1"]
+  [Source "mined by boardrepl puzzles from game.rec:1 (record 1): after ply 1, ..."]
+  [SourceFile "game.rec"] ... [SourcePly "1"] [Mistake "c2-c3??"]
+  [Rating "3"] [Stars "1"] [RatingTerms "depth=1 moves=1 branching=24.0"]
 
-  1. h3-d3 a8-b8 2. d3-d1 1-0
-and the counts end the output as a comment (# 3 puzzles from 16 records ...).
-The records stream through: memory holds the puzzles found, not the input.
+  1... d5-d3 0-1
+and the counts end the output as a comment:
+  # 1 puzzle from 1 record: 1 mistake, refused none
+The records stream through: the memory holds the puzzles found, not the
+input.
 
   -g GAME          the game of records without a [Game] tag (plain move lists)
   --depth N        the analysis' depth (default: as analyse, 6; 12 in Oware, 8 on

@@ -78,17 +78,18 @@ func (p *Puzzle) sourceText(src Source) string {
 	if m.Note != "" {
 		why = m.Note
 	}
-	players := ""
+	about := fmt.Sprintf("record %d", src.Record)
 	if a, b := src.Players[0].Value, src.Players[1].Value; a != "" || b != "" {
-		players = fmt.Sprintf("; %s: %s, %s: %s", p.Info.Sides[0], orUnknown(a), p.Info.Sides[1], orUnknown(b))
+		about += fmt.Sprintf(", %s %s, %s %s", p.Info.Sides[0], orUnknown(a), p.Info.Sides[1], orUnknown(b))
 	}
 	where := src.File
 	if src.Line > 0 {
 		where += ":" + strconv.Itoa(src.Line)
 	}
-	return fmt.Sprintf("mined by boardrepl puzzles from %s (record %d)%s: after ply %d, %s %s%s (%s), %s to move; "+
-		"the exact solver proves %s against every defence, and every other move of %s at each turn fails",
-		where, src.Record, players, m.Ply, m.SideName, m.Move, m.Mark, why, p.Info.Sides[p.Side], GoalText(p.Goal), p.Info.Sides[p.Side])
+	side := p.Info.Sides[p.Side]
+	return fmt.Sprintf("mined by boardrepl puzzles from %s (%s): after ply %d, %s %s%s (%s), %s to move; "+
+		"the exact solver proves %s against every defence, and every other move of %s at each of its turns fails",
+		where, about, m.Ply, m.SideName, m.Move, m.Mark, why, side, GoalText(p.Goal), side)
 }
 
 func orUnknown(s string) string {
