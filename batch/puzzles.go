@@ -46,7 +46,8 @@ one-ply win must not be the only legal move nor the first the game's move
 ordering tries); and not a repeat of an earlier puzzle (the same position
 up to the board symmetries the game's special squares keep). Each is rated:
 points = the engine's depth to find the first move + 2 x (moves - 1) +
-log2 of the branching, 1 to 3 stars (docs/puzzles.md).
+log2(branching)/2, rounded down; 1 star up to 4 points, 2 up to 8, 3 beyond
+(docs/puzzles.md).
 
 The puzzles are written as they are found, in the order of the input, in the
 format of fixtures/*/puzzles.txt (fixture.puzzles and check_puzzle read it),
