@@ -19,7 +19,7 @@ import (
 
 var mergeCmd = &Command{
 	Name:    "merge",
-	Summary: "merge the --json output of sharded analyse or match runs into one result",
+	Summary: "merge the --json output of sharded analyse, puzzles or match runs into one result",
 	Usage: `usage: boardrepl merge [--partial] [-o FILE [--force]] FILE...
 
 Reads the --json output of the parts of one job (the runs of --shard 1/N to
