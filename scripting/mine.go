@@ -9,7 +9,6 @@ import (
 	"boardrepl/rules/analysis/puzzle"
 	"boardrepl/rules/line"
 	"boardrepl/rules/record"
-	"boardrepl/rules/record/native"
 )
 
 // Puzzles mined from games (rules/analysis/puzzle), as `boardrepl puzzles`
@@ -18,11 +17,12 @@ import (
 //	g:puzzles([opts])              -> puzzles, counts: those of g's moves
 //	                                  (from g:start() to the current one)
 //	mine_puzzles(records [, opts]) -> puzzles, counts: those of a record
-//	                                  table or a list of them (fixture.records)
+//	                                  table or a list of them (fixture.records),
+//	                                  replayed as record.game replays them
 //	opts: {depth=, nodes=, confirm=, exact=} (the analysis, as g:analyse),
 //	      {scan=D, plies=N, capture=K, solve_nodes=N} (as the command's
 //	      --scan, --plies, --min-capture, --solve-nodes), file="name" (for
-//	      the Source tags)
+//	      the Source tags), game="id" (of records without a Game tag)
 //
 // A puzzle is the table fixture.puzzles gives (name, game, goal, solution,
 // source, tags, expect, where), so check_puzzle(p) checks it, with rating=
@@ -39,6 +39,7 @@ func (e *env) openMining() {
 type mining struct {
 	m       *puzzle.Miner
 	file    string
+	game    string // the game of records without a Game tag (opts.game)
 	set     puzzle.Set
 	st      puzzle.Stats
 	records int
@@ -69,7 +70,8 @@ func (e *env) newMining(L *lua.LState, opts *lua.LTable) *mining {
 	if f, ok := opts.RawGetString("file").(lua.LString); ok {
 		file = string(f)
 	}
-	return &mining{m: puzzle.New(o), file: file, out: L.NewTable()}
+	game, _ := opts.RawGetString("game").(lua.LString)
+	return &mining{m: puzzle.New(o), file: file, game: string(game), out: L.NewTable()}
 }
 
 // mine mines one line of play (replayed from rec, which names the
@@ -166,12 +168,8 @@ func (e *env) luaMinePuzzles(L *lua.LState) int {
 		if n, ok := t.RawGetString("line").(lua.LNumber); ok {
 			src.Line = int(n)
 		}
-		where := fmt.Sprintf("%s record %d: ", mn.file, i+1)
-		rec, _, _, err := native.Convert(tableRecord(L, t), "")
-		if err != nil {
-			L.RaiseError("%s%v", where, err)
-		}
-		l, err := gameFromRecord(rec, "", where)
+		rec := tableRecord(L, t)
+		l, err := gameFromRecord(rec, mn.game, fmt.Sprintf("%s record %d: ", mn.file, i+1))
 		if err != nil {
 			L.RaiseError("%v", err)
 		}
