@@ -36,6 +36,7 @@ check_puzzle(p)
 eq(mine_puzzles(rec)[1].solution, {"d5-d3"}, "one record table")
 local untagged = record.parse('[Position "9/5B3/6WB1/9/3B5/9/1B7/2K6/9 w"]\n\n1. c2-c3 *\n')
 eq(#mine_puzzles(untagged, {game="tablut"}), 1, "a record without a Game tag, with game=")
+eq(record.game(untagged, "tablut"):ply(), 1, "record.game with the game id")
 
 local g = record.game(rec)
 local qs = g:puzzles{plies=3, scan=2}
@@ -52,7 +53,7 @@ raises(function() mine_puzzles({1}) end, "records[1]: want a record table", "not
 raises(function() g:puzzles{plies=0} end, "plies: want a whole number from 1 to 64", "bad plies")
 `
 	out, errs, st := run(t, code)
-	if st != 0 || !regexp.MustCompile(`(?m)^22 passed, 0 failed$`).MatchString(out) {
+	if st != 0 || !regexp.MustCompile(`(?m)^23 passed, 0 failed$`).MatchString(out) {
 		t.Fatalf("status %d\n%s\n%s", st, out, errs)
 	}
 }
