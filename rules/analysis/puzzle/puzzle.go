@@ -281,9 +281,8 @@ func (m *Miner) Mine(ctx context.Context, l analysis.Line) ([]Puzzle, Stats, err
 // Pose looks for a puzzle in a position (of the game info with options
 // opts, read with no history): the first goal the solver proves (a win,
 // then the capture goal), at its shortest length up to Options.MaxPlies
-// (horizons 1, 3, 5... in turn),
-// checked sound (Check), not trivial, and rated. The reason says why there
-// is none; the error is an interruption.
+// (horizons 1, 3, 5... in turn), checked sound (Check), not trivial, and
+// rated. The reason says why there is none; the error is an interruption.
 func (m *Miner) Pose(ctx context.Context, info *rules.Info, opts []string, position string) (Puzzle, Reason, error) {
 	g, err := info.NewGame(opts, position)
 	if err != nil {
