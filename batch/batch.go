@@ -30,7 +30,7 @@ const (
 type Command = command.Command
 
 // Commands lists the batch subcommands in the order help shows them.
-var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, matchCmd, mergeCmd, diagramCmd, openingsCmd}
+var Commands = []*Command{gamesCmd, movesCmd, perftCmd, playCmd, analyseCmd, puzzlesCmd, matchCmd, mergeCmd, diagramCmd, openingsCmd}
 
 // Lookup returns the named batch subcommand, or nil.
 func Lookup(name string) *Command {

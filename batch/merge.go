@@ -20,8 +20,8 @@ import (
 
 var mergeCmd = &Command{
 	Name:    "merge",
-	Summary: "merge the --json output of sharded analyse, match or openings runs into one result",
-	Usage: `usage: boardrepl merge [--partial] FILE...
+	Summary: "merge the --json output of sharded analyse, puzzles, match or openings runs into one result",
+	Usage: `usage: boardrepl merge [--partial] [-o FILE [--force]] FILE...
 
 Reads the --json output of the parts of one job (the runs of --shard 1/N to
 N/N, FILE "-" is stdin) and prints the result of the whole job as one JSON
@@ -35,6 +35,11 @@ object:
   - analyse: the totals lines ({"totals":true,"records","positions",
     "dubious","blunders","job"}) are added up ({"totals":true,...,"job",
     "complete","shards"});
+  - puzzles: the puzzle lines of every part, in input order, without the
+    repeats between parts (the first kept, as a whole run keeps it), then
+    the totals of the whole job ({"totals":true,"puzzles",...,"job",
+    "complete","shards"}): the lines a run without --shard prints; -o FILE
+    writes its puzzles file too, as 'puzzles -o' does;
   - openings: the trees are added up, position by position and move by
     move, and printed as the whole job's openings --json prints its tree
     (its summary line with "complete","shards" added).
@@ -61,6 +66,8 @@ is printed with "complete":false and exits with status 1; --partial accepts
 it (status 0), saying on stderr what is missing.
 
   --partial      accept an incomplete result
+  -o FILE        (puzzles) write the merged puzzles file to FILE
+  --force        let -o replace FILE
 
 A job split over a cluster (see docs/scaling.md: a Slurm job array, a Kubernetes
 Indexed Job) runs shard K of N on each node:
@@ -74,6 +81,8 @@ func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := mergeCmd
 	fs := newFlagSet(c)
 	partial := fs.Bool("partial", false, "accept an incomplete result")
+	outFile := fs.String("o", "", "write the merged puzzles file to FILE")
+	force := fs.Bool("force", false, "let -o replace FILE")
 	if err := fs.Parse(command.Interspersed(fs, args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, c.Usage)
@@ -105,11 +114,23 @@ func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, c.Name, err)
 	}
-	if lw, ok := out.(lineWriter); ok {
+	mp, isPuzzles := out.(*mergedPuzzles)
+	lw, isLines := out.(lineWriter)
+	switch {
+	case *outFile != "" && !isPuzzles:
+		return fail(stderr, c.Name, usagef("-o writes the puzzles of a puzzles job; these files are not"))
+	case *outFile != "":
+		if err := mp.writeFile(*outFile, *force); err != nil {
+			return fail(stderr, c.Name, fmt.Errorf("-o %s: %v", *outFile, err))
+		}
+		fallthrough
+	case isPuzzles:
+		mp.writeLines(stdout)
+	case isLines:
 		if err := lw.writeLines(stdout); err != nil {
 			return fail(stderr, c.Name, err)
 		}
-	} else {
+	default:
 		writeJSON(stdout, out)
 	}
 	switch {
@@ -137,6 +158,8 @@ type mergePart struct {
 	shard                                 shard
 	// An opening tree's lines (openings --json).
 	tree *openings.TreeReader
+	// A mining's (puzzles.go).
+	puz puzzlePart
 }
 
 // partGame is a game line of a part.
@@ -183,6 +206,11 @@ func readPart(name string, r io.Reader) (*mergePart, error) {
 			if err = p.tree.Line(ln, []byte(line)); has("openings") {
 				p.end = ln
 			}
+		case isPuzzleLine(has): // puzzles --json (puzzles.go)
+			var end bool
+			if end, err = p.puz.add(ln, has, decode); end {
+				p.end = ln
+			}
 		case has("totals"):
 			p.totals, p.end = &analyseTotalsJSON{}, ln
 			err = decode(p.totals)
@@ -217,25 +245,30 @@ func readPart(name string, r io.Reader) (*mergePart, error) {
 // mergeParts adds up the parts: the result, and what it leaves out of the
 // job (nothing when it is complete).
 func mergeParts(parts []*mergePart) (any, []string, error) {
-	isMatch, isAnalysis, isTree := false, false, false
+	isMatch, isAnalysis, isTree, isPuzzles := false, false, false, false
 	for _, p := range parts {
 		isMatch = isMatch || p.summary != nil || len(p.games) > 0
 		isAnalysis = isAnalysis || p.totals != nil || p.analysed
 		isTree = isTree || p.tree != nil
+		isPuzzles = isPuzzles || p.puz.any()
 	}
 	switch {
-	case isTree && (isMatch || isAnalysis):
-		return nil, nil, errors.New("the files mix an opening tree and a match or an analysis")
+	case isTree && (isMatch || isAnalysis || isPuzzles):
+		return nil, nil, errors.New("the files mix an opening tree and a match, an analysis or puzzles")
 	case isTree:
 		return mergeTrees(parts)
 	case isMatch && isAnalysis:
 		return nil, nil, errors.New("the files mix a match and an analysis")
+	case isPuzzles && (isMatch || isAnalysis):
+		return nil, nil, errors.New("the files mix puzzles with a match or an analysis")
+	case isPuzzles:
+		return mergePuzzles(parts)
 	case isMatch:
 		return mergeMatch(parts)
 	case isAnalysis:
 		return mergeAnalyses(parts)
 	}
-	return nil, nil, errors.New("no match or analysis in the files (were they written with --json?)")
+	return nil, nil, errors.New("no match, analysis, puzzles or opening tree in the files (were they written with --json?)")
 }
 
 // partShards reads the shard of every part that has its summary (its
@@ -355,7 +388,7 @@ func mergeMatch(parts []*mergePart) (any, []string, error) {
 			if len(p.games) == 0 {
 				missing = append(missing, p.name+" is empty (the run wrote nothing)")
 			} else {
-				missing = append(missing, fmt.Sprintf("%s has no summary: the run was cut short after %s", p.name, gameCount(len(p.games))))
+				missing = append(missing, fmt.Sprintf("%s has no summary: the run was cut short after %s", p.name, plural(len(p.games), "game")))
 			}
 			continue
 		}
@@ -372,7 +405,7 @@ func mergeMatch(parts []*mergePart) (any, []string, error) {
 				p.where(p.end), s.Game, s.P1, s.P2, s.Seed, s.Total, job.Game, job.P1, job.P2, job.Seed, job.Games)
 		}
 		if !s.Complete {
-			missing = append(missing, fmt.Sprintf("%s: the run stopped early (\"complete\":false) with %s", p.name, gameCount(s.Games)))
+			missing = append(missing, fmt.Sprintf("%s: the run stopped early (\"complete\":false) with %s", p.name, plural(s.Games, "game")))
 		}
 	}
 	if job == nil {
@@ -544,12 +577,12 @@ func gameIdentity(g matchGameJSON) matchGameJSON {
 	return g
 }
 
-// gameCount says "1 game", "3 games".
-func gameCount(n int) string {
+// plural says "1 game", "3 games".
+func plural(n int, what string) string {
 	if n == 1 {
-		return "1 game"
+		return "1 " + what
 	}
-	return fmt.Sprintf("%d games", n)
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // missingGames says which of the games 1..total are not in idx (sorted,

@@ -331,13 +331,6 @@ func atLeast(n int, what string) string {
 	return fmt.Sprintf("%s %d games or more", what, n)
 }
 
-// plural writes a count with its noun: "1 position", "3 positions".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
 
 // lineWriter is a result of merge printed as several lines (an opening
 // tree) rather than one JSON object.

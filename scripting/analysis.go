@@ -7,6 +7,7 @@ import (
 
 	"boardrepl/render"
 	"boardrepl/rules/analysis"
+	"boardrepl/rules/engine"
 )
 
 // Game analysis and pictures, as game methods:
@@ -26,30 +27,13 @@ func (e *env) gameAnalyse(L *lua.LState) int {
 	gv := checkGame(L)
 	opts := L.OptTable(2, L.NewTable())
 	lim := searchLimits(L, opts)
-	confirm := 0
-	if v := opts.RawGetString("confirm"); v != lua.LNil {
-		c, ok := v.(lua.LNumber)
-		if !ok || c < 0 || c > 8 || float64(c) != float64(int(c)) {
-			L.ArgError(2, "confirm: want a whole number of plies from 0 to 8")
-		}
-		confirm = int(c)
-		if confirm == 0 {
-			confirm = -1
-		}
-	}
+	confirm := confirmOption(L, opts)
 	l, err := analysis.FromLine(gv.l)
 	if err != nil {
 		L.RaiseError("analyse: %v", err)
 	}
 	exact := exactOption(L, opts)
-	eng := &e.anaEng
-	if exact {
-		eng = &e.anaExactEng
-	}
-	if *eng == nil {
-		*eng = analysis.NewEngine(exact, 1)
-	}
-	a := analysis.New(analysis.Options{Limits: lim, Confirm: confirm, Exact: exact, Engine: *eng})
+	a := analysis.New(analysis.Options{Limits: lim, Confirm: confirm, Exact: exact, Engine: e.analysisEngine(exact)})
 	rep, err := a.Analyse(e.ctx, l, nil)
 	if err != nil {
 		L.RaiseError("analyse: %v", err)
@@ -89,6 +73,36 @@ func (e *env) gameAnalyse(L *lua.LState) int {
 	}
 	L.Push(t)
 	return 1
+}
+
+// confirmOption reads opts.confirm as analysis.Options.Confirm: 0 (the
+// default) when absent, -1 (none) for confirm=0.
+func confirmOption(L *lua.LState, opts *lua.LTable) int {
+	v := opts.RawGetString("confirm")
+	if v == lua.LNil {
+		return 0
+	}
+	c, ok := v.(lua.LNumber)
+	if !ok || c < 0 || c > 8 || float64(c) != float64(int(c)) {
+		L.ArgError(2, "confirm: want a whole number of plies from 0 to 8")
+	}
+	if c == 0 {
+		return -1
+	}
+	return int(c)
+}
+
+// analysisEngine is the script's engine of analyses, exact or selective,
+// made on first use.
+func (e *env) analysisEngine(exact bool) *engine.Engine {
+	eng := &e.anaEng
+	if exact {
+		eng = &e.anaExactEng
+	}
+	if *eng == nil {
+		*eng = analysis.NewEngine(exact, 1)
+	}
+	return *eng
 }
 
 // g:svg() -> the board as an SVG picture (text): scripts have no files;

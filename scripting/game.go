@@ -87,6 +87,7 @@ func (e *env) openGameType() {
 		"solve":      e.gameSolve,
 		"search":     e.gameSearch,
 		"analyse":    e.gameAnalyse,
+		"puzzles":    e.gamePuzzles,
 		"svg":        gameSVG,
 		"eval":       gameEval,
 		"parse_move": gameParseMove,

@@ -383,8 +383,8 @@ func (e *env) luaRecordGame(L *lua.LState) int {
 // without a Game tag; where prefixes errors ("file.rec: ").
 func gameFromRecord(r *record.Record, id, where string) (*line.Line, error) {
 	var base *line.Line
-	if id := r.Get(record.TagGame); id != "" {
-		if _, err := rules.Lookup(id); err != nil {
+	if tag := r.Get(record.TagGame); tag != "" {
+		if _, err := rules.Lookup(tag); err != nil {
 			return nil, fmt.Errorf("%s%v", where, err)
 		}
 	} else {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"boardrepl/rules/record"
 	"boardrepl/rules/solve"
 
 	lua "github.com/yuin/gopher-lua"
@@ -121,48 +122,57 @@ func (e *env) fxPuzzles(L *lua.LState) int {
 	}
 	out := L.NewTable()
 	for i, r := range recs {
-		where := fmt.Sprintf("%s:%d", p, starts[i])
-		goalText := r.Get("Goal")
-		if goalText == "" {
-			L.RaiseError("%s: puzzle has no Goal tag", where)
-		}
-		if _, err := solve.ParseGoal(goalText); err != nil {
-			L.RaiseError("%s: %v", where, err)
-		}
-		// The game is the puzzle's position: the moves are its solution,
-		// not moves to replay.
-		start := *r
-		start.Moves = nil
-		l, err := gameFromRecord(&start, "", where+": ")
+		t, err := e.puzzleTable(L, r, i+1, fmt.Sprintf("%s:%d", p, starts[i]), starts[i])
 		if err != nil {
 			L.RaiseError("%v", err)
 		}
-		t := L.NewTable()
-		name := r.Get("Name")
-		if name == "" {
-			name = fmt.Sprintf("puzzle %d", i+1)
-		}
-		t.RawSetString("name", lua.LString(name))
-		t.RawSetString("game", e.wrap(&gameVal{l: l}))
-		t.RawSetString("goal", lua.LString(goalText))
-		t.RawSetString("solution", strList(L, r.MoveTexts()))
-		t.RawSetString("source", lua.LString(r.Get("Source")))
-		expect := strings.ToLower(r.Get("Expect"))
-		switch expect {
-		case "", "proved":
-			expect = "proved"
-		case "refuted":
-		default:
-			L.RaiseError("%s: Expect %q: want proved or refuted", where, r.Get("Expect"))
-		}
-		t.RawSetString("expect", lua.LString(expect))
-		t.RawSetString("line", lua.LNumber(starts[i]))
-		t.RawSetString("where", lua.LString(where))
-		t.RawSetString("tags", recordTable(L, r).RawGetString("tags"))
 		out.Append(t)
 	}
 	L.Push(out)
 	return 1
+}
+
+// puzzleTable is the table of puzzle record r, the i-th of its file, read
+// at where (line: its line in the file, 0 when it was not read from one).
+func (e *env) puzzleTable(L *lua.LState, r *record.Record, i int, where string, line int) (*lua.LTable, error) {
+	goalText := r.Get("Goal")
+	if goalText == "" {
+		return nil, fmt.Errorf("%s: puzzle has no Goal tag", where)
+	}
+	if _, err := solve.ParseGoal(goalText); err != nil {
+		return nil, fmt.Errorf("%s: %v", where, err)
+	}
+	// The game is the puzzle's position: the moves are its solution,
+	// not moves to replay.
+	start := *r
+	start.Moves = nil
+	l, err := gameFromRecord(&start, "", where+": ")
+	if err != nil {
+		return nil, err
+	}
+	t := L.NewTable()
+	name := r.Get("Name")
+	if name == "" {
+		name = fmt.Sprintf("puzzle %d", i)
+	}
+	t.RawSetString("name", lua.LString(name))
+	t.RawSetString("game", e.wrap(&gameVal{l: l}))
+	t.RawSetString("goal", lua.LString(goalText))
+	t.RawSetString("solution", strList(L, r.MoveTexts()))
+	t.RawSetString("source", lua.LString(r.Get("Source")))
+	expect := strings.ToLower(r.Get("Expect"))
+	switch expect {
+	case "", "proved":
+		expect = "proved"
+	case "refuted":
+	default:
+		return nil, fmt.Errorf("%s: Expect %q: want proved or refuted", where, r.Get("Expect"))
+	}
+	t.RawSetString("expect", lua.LString(expect))
+	t.RawSetString("line", lua.LNumber(line))
+	t.RawSetString("where", lua.LString(where))
+	t.RawSetString("tags", recordTable(L, r).RawGetString("tags"))
+	return t, nil
 }
 
 // check_puzzle(p [, opts]) -> the solver's result table. The checks: the

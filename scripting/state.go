@@ -109,6 +109,7 @@ func newEnv(ctx context.Context, out, errOut io.Writer, dir string) *env {
 	e.openGames()
 	e.openFixtures()
 	e.openPuzzles()
+	e.openMining()
 	e.openOpenings()
 	e.openSession()
 	L.SetContext(ctx)

@@ -29,13 +29,8 @@ const MaxSize = 32 << 20
 const MaxLine = 1 << 20
 
 // ReadFile reads a whole regular file without its byte-order mark, within
-// MaxSize and MaxLine. Anything else is refused with what it is ("open
-// fifo: a FIFO, not a regular file"): a FIFO would wait for a writer for
-// ever, whatever timeout the caller has, and a device or /dev/zero never
-// ends. It is refused before it is opened when a stat says so (opening a
-// device can have effects), and the file is opened without waiting
-// (O_NONBLOCK) and checked again on its descriptor, so what is read is
-// what was checked. Standard input is read with ReadAll.
+// MaxSize and MaxLine. Anything else is refused as Open refuses it.
+// Standard input is read with ReadAll.
 func ReadFile(name string) ([]byte, error) {
 	f, err := Open(name)
 	if err != nil {
