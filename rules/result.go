@@ -3,6 +3,7 @@ package rules
 import (
 	"sort"
 	"strings"
+	"sync"
 )
 
 // FormatResult writes a result in words for a game's sides:
@@ -59,13 +60,26 @@ func IsPass(g Game, m Move) bool {
 
 // ForcedPass returns the pass when it is the only legal move.
 func ForcedPass(g Game) (Move, bool) {
-	var buf [2]Move
-	ms := g.Moves(buf[:0])
-	if len(ms) == 1 && IsPass(g, ms[0]) {
-		return ms[0], true
+	// The move list goes through an interface, so a buffer on the stack
+	// would escape: a pooled one keeps this call, made after every ply a
+	// line plays, free of allocations (an Ataxx middle game has hundreds
+	// of moves).
+	bp := moveBufs.Get().(*[]Move)
+	ms := g.Moves((*bp)[:0])
+	m, ok := Move(0), len(ms) == 1 && IsPass(g, ms[0])
+	if ok {
+		m = ms[0]
 	}
-	return 0, false
+	*bp = ms[:0]
+	moveBufs.Put(bp)
+	return m, ok
 }
+
+// moveBufs holds move lists for ForcedPass.
+var moveBufs = sync.Pool{New: func() any {
+	s := make([]Move, 0, 512)
+	return &s
+}}
 
 // MoveTexts lists the legal moves in canonical notation, sorted in byte
 // order (the order of 'boardrepl moves').

@@ -606,3 +606,33 @@ func TestSwappedPlayers(t *testing.T) {
 		t.Error("a forced pass exchanged the players")
 	}
 }
+
+// ForcedPass runs after every ply a line plays: it must not allocate, in
+// a position with many moves (an Ataxx middle game) as in one with a
+// forced pass.
+func TestForcedPassAllocs(t *testing.T) {
+	info := mustInfo(t, "ataxx")
+	for _, c := range []struct {
+		pos  string
+		want bool
+	}{
+		{"x5o/1xx1oo1/2xo3/3ox2/2xxo2/1oo1xx1/o5x x 0 9", false},                 // many moves
+		{"ooxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxx1 o 0 40", true}, // blue's two pieces cannot reach g1
+	} {
+		pos, want := c.pos, c.want
+		l, err := New(info, nil, pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := rules.ForcedPass(l.Game()); ok != want {
+			t.Fatalf("%s: ForcedPass says %v, want %v", pos, ok, want)
+		}
+		if allocs := testing.AllocsPerRun(100, func() {
+			if _, ok := rules.ForcedPass(l.Game()); ok != want {
+				t.Fatal("ForcedPass changed its answer")
+			}
+		}); allocs != 0 {
+			t.Errorf("%s: ForcedPass made %v allocations, want 0", pos, allocs)
+		}
+	}
+}
