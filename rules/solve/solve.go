@@ -210,7 +210,7 @@ func newSolver(ctx context.Context, c rules.Game, goal Goal, opts Options) (*sol
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	s := &solver{ctx: ctx, goal: goal, opts: opts, attacker: c.SideToMove(), pits: isPits(c)}
+	s := &solver{ctx: ctx, goal: goal, opts: opts, attacker: c.SideToMove(), pits: IsPits(c)}
 	if h, ok := c.(rules.Hasher); ok && !opts.NoCache {
 		s.hasher = h
 		s.cache = map[key]entry{}
@@ -443,21 +443,27 @@ func (s *solver) dist(g rules.Game, left, captured int) int {
 	return best
 }
 
-// play makes move m and returns the attacker's capture count after it:
-// captured, plus what m took when the attacker made it and the goal counts
-// captures (seeds that left the board in a pit game, else the captured
-// squares).
+// play makes move m and returns the attacker's capture count after it
+// (PlayCounting).
 func (s *solver) play(g rules.Game, m rules.Move, attacking bool, captured int) int {
-	counting := attacking && s.goal.Kind == Capture
+	return PlayCounting(g, m, attacking && s.goal.Kind == Capture, s.pits, captured)
+}
+
+// PlayCounting makes move m on g and returns the capture count after it:
+// captured, plus, when counting (the attacker's move under a capture
+// goal), what m took: the seeds that left the board in a pit game (pits:
+// IsPits(g)), else the captured squares. The solver counts a capture goal
+// so, and so must whoever checks its lines.
+func PlayCounting(g rules.Game, m rules.Move, counting, pits bool, captured int) int {
 	before := 0
-	if counting && s.pits {
+	if counting && pits {
 		before = seeds(g)
 	}
 	g.Play(m)
-	if !counting {
+	switch {
+	case !counting:
 		return captured
-	}
-	if s.pits {
+	case pits:
 		return captured + before - seeds(g)
 	}
 	return captured + len(g.LastCaptured())
@@ -504,9 +510,9 @@ func (s *solver) line(g rules.Game, d int) ([]string, error) {
 	return out, nil
 }
 
-// isPits reports whether the game counts seeds in pits: every cell has a
+// IsPits reports whether the game counts seeds in pits: every cell has a
 // label and a numeric (or empty) piece.
-func isPits(g rules.Game) bool {
+func IsPits(g rules.Game) bool {
 	b := g.Board()
 	if len(b.Cells) == 0 {
 		return false

@@ -39,7 +39,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"boardrepl/rules"
@@ -504,23 +503,10 @@ func reaches(ctx context.Context, g rules.Game, m rules.Move, goal solve.Goal, a
 }
 
 // play makes move m on g and returns the attacker's captures after it, as
-// the solver counts them (pieces named by LastCaptured, seeds that leave a
-// pit board).
+// the solver counts them (solve.PlayCounting).
 func play(g rules.Game, m rules.Move, goal solve.Goal, attacker, captured int) int {
 	counting := goal.Kind == solve.Capture && g.SideToMove() == attacker
-	pits := counting && isPits(g)
-	before := 0
-	if pits {
-		before = seeds(g)
-	}
-	g.Play(m)
-	switch {
-	case !counting:
-		return captured
-	case pits:
-		return captured + before - seeds(g)
-	}
-	return captured + len(g.LastCaptured())
+	return solve.PlayCounting(g, m, counting, counting && solve.IsPits(g), captured)
 }
 
 // reached reports whether the goal is met (done) or can no longer be (the
@@ -533,35 +519,6 @@ func reached(g rules.Game, goal solve.Goal, attacker, captured int) (done, faile
 		return goal.Kind == solve.Win && winner == attacker, goal.Kind != solve.Win || winner != attacker
 	}
 	return false, false
-}
-
-// isPits reports whether g counts its captures in seeds, as rules/solve
-// decides it: every cell has a label and a numeric (or empty) piece.
-func isPits(g rules.Game) bool {
-	b := g.Board()
-	if len(b.Cells) == 0 {
-		return false
-	}
-	for _, c := range b.Cells {
-		if c.Label == "" {
-			return false
-		}
-		if _, err := strconv.Atoi(c.Piece); c.Piece != "" && err != nil {
-			return false
-		}
-	}
-	return true
-}
-
-// seeds counts the seeds on a pit board.
-func seeds(g rules.Game) int {
-	n := 0
-	for _, c := range g.Board().Cells {
-		if v, err := strconv.Atoi(c.Piece); err == nil {
-			n += v
-		}
-	}
-	return n
 }
 
 // Name is a short name for a puzzle from a file: "server-02.rec 1, ply 17".
