@@ -331,7 +331,6 @@ func atLeast(n int, what string) string {
 	return fmt.Sprintf("%s %d games or more", what, n)
 }
 
-
 // lineWriter is a result of merge printed as several lines (an opening
 // tree) rather than one JSON object.
 type lineWriter interface{ writeLines(io.Writer) error }
