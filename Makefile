@@ -46,7 +46,7 @@ test:
 	BOARDREPL_TEST_ENDGAME_CACHE=$(CURDIR)/$(TABLES) $(GO) test -p $(TESTP) $(PKGS)
 	$(GO) run ./cmd/boardrepl run scripts/
 
-# The tables of the prompt's commands in README.md and docs/console.md,
+# The tables of the prompt's commands in README.md and docs/repl.md,
 # written from its 'help' (make test fails when they differ from it).
 docs:
 	BOARDREPL_UPDATE_DOCS=1 $(GO) test -count=1 -run '^TestDocsCommandTable$$' ./cmd/boardrepl

@@ -74,7 +74,7 @@ Results are printed in input order as they finish.
                  { [%eval 0.17] } and, for a marked move, its glyph (? is $2, ??
                  $4), { (0.17 → -1.20) Mistake. e2 was best. } and the engine's
                  line as a variation, as lichess annotates games; an existing
-                 FILE is kept unless --force (see docs/formats.md)
+                 FILE is kept unless --force (see docs/files.md)
   --force        let --annotate replace FILE
   --shard K/N    analyse only part K of N (the records and position lines
                  whose number, from 0, is K-1 modulo N); 'boardrepl merge' adds

@@ -25,7 +25,7 @@ the start position (or -p); then prints the final position string and a
 result line:
   result: red wins 29-20 (no moves left for either side)
   result: ongoing
-The moves may be written as records write them (see docs/formats.md): move
+The moves may be written as records write them (see docs/files.md): move
 numbers (1. e3-h3 e2-f2 2. ...), comments ({...}, or ';' and '#' to the end
 of the line), glyphs and NAGs (e3? $2) and variations ((...): read, not
 played) are skipped, and a result (1-0, 0-1, 1/2-1/2, *) ends a record. A

@@ -207,7 +207,7 @@ func init() {
 			Help: "Like save, but replaces an existing file."},
 			Group: "hidden", Run: saveCommand(true), Complete: completeFiles},
 		{Spec: command.Spec{Name: "load", Args: "FILE", Summary: "read a game record, a move list or a position from a file",
-			Help: "Reads a file written by save (or any record in that form), a plain or\nnumbered list of moves (played from the start of the current game), an\nAtaxx PGN game (cuteataxx's, lichess's style) or an OGN game (Aualé's),\nor a position string. Glyphs, NAGs, comments and variations are kept\n(history shows the glyphs; save writes them all back); a result the moves\ncontradict is refused, one they do not reach unexplained is warned of.\nSee docs/formats.md."},
+			Help: "Reads a file written by save (or any record in that form), a plain or\nnumbered list of moves (played from the start of the current game), an\nAtaxx PGN game (cuteataxx's, lichess's style) or an OGN game (Aualé's),\nor a position string. Glyphs, NAGs, comments and variations are kept\n(history shows the glyphs; save writes them all back); a result the moves\ncontradict is refused, one they do not reach unexplained is warned of.\nSee docs/files.md."},
 			Group: "files", Run: cmdLoad, Complete: completeFiles, WakesAI: true},
 		{Spec: command.Spec{Name: "explore", Args: "FILE... [plies N]", Summary: "the moves games played from this position, like an opening explorer", Help: exploreHelp},
 			Group: "files", Run: cmdExplore, Complete: completeExplore},

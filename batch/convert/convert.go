@@ -45,7 +45,7 @@ Formats:
 Annotations (glyphs, NAGs, comments, variations: e3? $2 { why } (e2 f2))
 are kept where the output format holds them: record and ataxx-pgn keep
 everything; ogn keeps glyphs, NAGs and one comment a move (as Aualé writes
-it), not variations; a tablut-log has none. See docs/formats.md.
+it), not variations; a tablut-log has none. See docs/files.md.
 
 The games are read and written one at a time, so a file of any size takes
 the memory of one game. An illegal move, a result the moves contradict or a

@@ -76,7 +76,7 @@ func replHelp(t *testing.T) []helpGroup {
 	return groups
 }
 
-// commandTable is the table of the prompt's commands in docs/console.md:
+// commandTable is the table of the prompt's commands in docs/repl.md:
 // each command by group, with its arguments, aliases and summary.
 func commandTable(groups []helpGroup) string {
 	var b strings.Builder
@@ -125,7 +125,7 @@ const (
 )
 
 // TestDocsCommandTable: the tables of the prompt's commands in README.md
-// (the names by group) and docs/console.md (every command with its
+// (the names by group) and docs/repl.md (every command with its
 // arguments, aliases and summary) are what the prompt's 'help' lists.
 // BOARDREPL_UPDATE_DOCS=1 (make docs) writes them.
 func TestDocsCommandTable(t *testing.T) {
@@ -133,7 +133,7 @@ func TestDocsCommandTable(t *testing.T) {
 	update := os.Getenv("BOARDREPL_UPDATE_DOCS") != ""
 	for _, c := range []struct{ page, name, table string }{
 		{"README.md", "command groups", commandGroups(groups)},
-		{"docs/console.md", "command table", commandTable(groups)},
+		{"docs/repl.md", "command table", commandTable(groups)},
 	} {
 		path := filepath.Join(repoRoot, c.page)
 		data, err := os.ReadFile(path)
