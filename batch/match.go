@@ -222,6 +222,8 @@ type matchJobJSON struct {
 	Position   string           `json:"position,omitempty"`
 	P1         string           `json:"p1"`
 	P2         string           `json:"p2"`
+	P1Book     string           `json:"p1_book,omitempty"` // the SHA-256 of ab:book=FILE's text
+	P2Book     string           `json:"p2_book,omitempty"`
 	Seed       uint64           `json:"seed"`
 	Games      int              `json:"games"`
 	MaxPlies   int              `json:"max_plies"`
@@ -245,10 +247,10 @@ type openingsJobJSON struct {
 }
 
 // matchJob is the identity of the match cfg, whose start is g (book: the
-// SHA-256 of the openings file's text, "" without a book; sprt: its stop
-// rule, nil for none).
-func matchJob(cfg engine.MatchConfig, g rules.Game, book string, sprt *engine.SPRT) *matchJobJSON {
-	j := &matchJobJSON{Game: cfg.Info.ID, Options: []string{}, P1: cfg.P1, P2: cfg.P2, Seed: cfg.Seed, Games: cfg.Games,
+// SHA-256 of the openings file's text, "" without a book; players: of the
+// players' ab:book=FILE texts; sprt: its stop rule, nil for none).
+func matchJob(cfg engine.MatchConfig, g rules.Game, book string, players [2]string, sprt *engine.SPRT) *matchJobJSON {
+	j := &matchJobJSON{Game: cfg.Info.ID, Options: []string{}, P1: cfg.P1, P2: cfg.P2, P1Book: players[0], P2Book: players[1], Seed: cfg.Seed, Games: cfg.Games,
 		MaxPlies: cmp.Or(cfg.MaxPlies, engine.DefaultMaxPlies), Opening: cfg.Opening, TC: cfg.TC.String(), TimeMargin: cfg.TimeMargin.Milliseconds()}
 	if opts, err := cfg.Info.ParseOptions(cfg.Options); err == nil {
 		j.Options = append(j.Options, cfg.Info.FormatOptions(opts)...)
@@ -393,9 +395,14 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case mf.opening < 0 || mf.stopAfter < 0 || mf.timeMargin < 0:
 		return fail(stderr, c.Name, usagef("--opening, --stop-after and --timemargin cannot be negative"))
 	}
-	for _, s := range []string{mf.p1, mf.p2} {
-		if _, err := engine.ParsePlayer(s); err != nil {
+	var books [2]string // the SHA-256 of the players' book files, for the job
+	for i, s := range []string{mf.p1, mf.p2} {
+		p, err := engine.ParsePlayer(s)
+		if err != nil {
 			return fail(stderr, c.Name, usageError{err.Error()})
+		}
+		if b := engine.PlayerBook(p); b != nil {
+			books[i] = b.SHA256
 		}
 	}
 	var err error
@@ -468,7 +475,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg.Seed = uint64(time.Now().UnixNano()) % 1_000_000_000
 		fmt.Fprintf(stderr, "match: seed %d\n", cfg.Seed)
 	}
-	job := matchJob(cfg, g, book, sprt) // the match's identity, in its JSON lines
+	job := matchJob(cfg, g, book, books, sprt) // the match's identity, in its JSON lines
 	digest := jobDigest(job)
 	var pgnOut *pgnStream
 	if mf.pgn != "" {

@@ -145,6 +145,9 @@ func TestMergeMatchRefuses(t *testing.T) {
 		{"another --tc", []string{a, shardOf("f.jsonl", "2/2", "--tc", "depth=1")}, `are parts of different jobs: tc "inf" and "depth=1"`, false},
 		{"another --max-plies", []string{a, shardOf("h.jsonl", "2/2", "--max-plies", "500")}, "are parts of different jobs: max_plies 1000 and 500", false},
 		{"another -o", []string{a, shardOf("i.jsonl", "2/2", "-o", "fifty=off")}, `are parts of different jobs: options [] and ["fifty=off"]`, false},
+		// A player's book file (ab:book=FILE) that changed between the
+		// parts: the same spec, another text.
+		{"another book file", bookParts(t, dir), "are parts of different jobs: p1_book ", false},
 		// Two copies of one game, the same or not.
 		{"a game twice", []string{writeLines(t, dir, "twice.jsonl", append([]string{g1}, la...)), b}, "game 1 is in " + filepath.Join(dir, "twice.jsonl") + ":1 and again in " + filepath.Join(dir, "twice.jsonl") + ":2", false},
 		{"two different copies", []string{writeLines(t, dir, "copies.jsonl", append(append(la[:len(la)-1:len(la)-1], flipped), summaryA)), b}, "and they differ: winner ", false},
@@ -256,4 +259,19 @@ func FuzzMerge(f *testing.F) {
 			mergeParts(parts)
 		}
 	})
+}
+
+// bookParts runs the two shards of a match whose p1 plays from book.bk,
+// the file rewritten between them (red's first move f2, then g2).
+func bookParts(t *testing.T, dir string) []string {
+	t.Helper()
+	bk := filepath.Join(dir, "book.bk")
+	args := func(s string) []string {
+		return []string{"-g", "ataxx", "--p1", "ab:depth=1,book=" + bk, "--p2", "random", "--games", "4", "--seed", "3", "--json", "--shard", s}
+	}
+	writeLines(t, dir, "book.bk", []string{"x5o/7/7/7/7/7/o5x x 0 1;f2"})
+	a := runTo(t, match, dir, "book-a.jsonl", args("1/2")...)
+	writeLines(t, dir, "book.bk", []string{"x5o/7/7/7/7/7/o5x x 0 1;g2"})
+	b := runTo(t, match, dir, "book-b.jsonl", args("2/2")...)
+	return []string{a, b}
 }

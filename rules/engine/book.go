@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"hash/fnv"
 	"strconv"
@@ -32,9 +34,12 @@ import (
 // why). Positions are matched by PositionKey, so that a position reached
 // with other move counters (Ataxx's clocks) is still found.
 type Book struct {
-	File  string
-	lines []bookLine
-	mu    sync.Mutex
+	File string
+	// SHA256 is the digest of the file's text (hex; "" for a book parsed
+	// from a string): what a match's identity records of it.
+	SHA256 string
+	lines  []bookLine
+	mu     sync.Mutex
 	// byGame holds the entries read for a game and its options.
 	byGame map[string]*bookIndex
 }
@@ -56,7 +61,12 @@ func LoadBook(file string) (*Book, error) {
 	if err != nil {
 		return nil, fmt.Errorf("book: %v", err)
 	}
-	return ParseBook(file, string(text))
+	b, err := ParseBook(file, string(text))
+	if err == nil {
+		sum := sha256.Sum256(text)
+		b.SHA256 = hex.EncodeToString(sum[:])
+	}
+	return b, err
 }
 
 // ParseBook reads the text of a book file named file (see Book): every

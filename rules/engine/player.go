@@ -350,6 +350,15 @@ func (p *randomPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, erro
 	return p.buf[p.rng.IntN(len(p.buf))], nil
 }
 
+// PlayerBook is the opening book file a player plays from (ab:book=FILE),
+// nil for none.
+func PlayerBook(p Player) *Book {
+	if ab, ok := p.(*abPlayer); ok {
+		return ab.e.opts.Book
+	}
+	return nil
+}
+
 type abPlayer struct {
 	spec string
 	lim  Limits
