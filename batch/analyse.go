@@ -289,7 +289,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if f == "-" {
 			text, err = textfile.ReadAll(stdin)
 		} else {
-			text, err = textfile.ReadFile(f)
+			text, err = textfile.ReadFileArg(f)
 		}
 		if err != nil {
 			return fail(stderr, c.Name, err)

@@ -212,7 +212,7 @@ func runOpenings(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				hf.r = textfile.NewReader(stdin)
 				return hf, nil
 			}
-			fh, err := textfile.Open(f)
+			fh, err := textfile.OpenArg(f)
 			if err != nil {
 				return nil, err
 			}

@@ -550,7 +550,7 @@ func (r *puzzleRun) read(ctx context.Context, tickets chan struct{}, items chan<
 	for _, name := range r.files {
 		var in io.Reader = r.stdin
 		if name != "-" {
-			f, err := textfile.Open(name)
+			f, err := textfile.OpenArg(name)
 			if err != nil {
 				return err
 			}

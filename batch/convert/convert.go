@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"boardrepl/internal/atomicfile"
@@ -92,7 +91,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var in io.Reader = stdin
 	name := "stdin"
 	if fs.NArg() == 1 {
-		f, err := os.Open(fs.Arg(0))
+		f, err := textfile.OpenArg(fs.Arg(0))
 		if err != nil {
 			fmt.Fprintf(stderr, "boardrepl convert: %v\n", err)
 			return 1

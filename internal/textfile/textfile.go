@@ -31,8 +31,14 @@ const MaxLine = 1 << 20
 // ReadFile reads a whole regular file without its byte-order mark, within
 // MaxSize and MaxLine. Anything else is refused as Open refuses it.
 // Standard input is read with ReadAll.
-func ReadFile(name string) ([]byte, error) {
-	f, err := Open(name)
+func ReadFile(name string) ([]byte, error) { return readWith(Open, name) }
+
+// ReadFileArg reads a file the user named on the command line, as ReadFile
+// does but opened with OpenArg: a named pipe is read too.
+func ReadFileArg(name string) ([]byte, error) { return readWith(OpenArg, name) }
+
+func readWith(open func(string) (*os.File, error), name string) ([]byte, error) {
+	f, err := open(name)
 	if err != nil {
 		return nil, err
 	}
@@ -45,6 +51,33 @@ func ReadFile(name string) ([]byte, error) {
 		}
 	}
 	return data, err
+}
+
+// OpenArg opens a file the user named on a batch command's line: a regular
+// file as Open opens it, or a named pipe (the shell's <(cmd) is one), which
+// the user chose and whose writer is there: it is opened as it is, waiting
+// for that writer, and read as the text comes. A file a script or a
+// directory walk reaches is opened with Open instead, which refuses a pipe
+// that would wait past the caller's timeout. Anything else is refused as
+// Open refuses it.
+func OpenArg(name string) (*os.File, error) {
+	if st, err := os.Stat(name); err != nil || st.Mode()&fs.ModeNamedPipe == 0 {
+		return Open(name)
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if m := st.Mode(); !m.IsRegular() && m&fs.ModeNamedPipe == 0 {
+		f.Close()
+		return nil, NotRegular(name, m)
+	}
+	return f, nil
 }
 
 // Open opens a regular file to read, refusing anything else as ReadFile
