@@ -10,7 +10,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync"
 
 	"boardrepl/internal/textfile"
 	"boardrepl/rules/openings"
@@ -45,22 +44,11 @@ type explorer struct {
 	shown string
 }
 
-// explorers holds the explorer of each session beside the REPL, which
-// keeps no field for it.
-var explorers = struct {
-	sync.Mutex
-	m map[*REPL]*explorer
-}{m: map[*REPL]*explorer{}}
-
 func (r *REPL) explorer() *explorer {
-	explorers.Lock()
-	defer explorers.Unlock()
-	ex := explorers.m[r]
-	if ex == nil {
-		ex = &explorer{}
-		explorers.m[r] = ex
+	if r.explore == nil {
+		r.explore = &explorer{}
 	}
-	return ex
+	return r.explore
 }
 
 func cmdExplore(ctx context.Context, r *REPL, args []string, _ string) error {
@@ -123,9 +111,7 @@ func cmdExplore(ctx context.Context, r *REPL, args []string, _ string) error {
 // exploreFollow shows the moves of the position at the prompt when explore
 // is on and the position is not the one last shown.
 func (r *REPL) exploreFollow() {
-	explorers.Lock()
-	ex := explorers.m[r]
-	explorers.Unlock()
+	ex := r.explore
 	if ex == nil || !ex.on || ex.shown == r.exploreKey() {
 		return
 	}

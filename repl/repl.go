@@ -60,6 +60,9 @@ type REPL struct {
 	// make the arrow keys step through it at the terminal.
 	study *study
 	keys  *arrowKeys
+	// explore is the opening tree followed at the prompt ('explore'),
+	// nil before the first.
+	explore *explorer
 	// kept is the last analysis of a whole line (analyse, or a study
 	// left), which 'study' browses without analysing again.
 	kept *study
