@@ -273,6 +273,11 @@ func runPuzzles(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if f == "-" {
 			stdinUses++
 		} else if _, err := os.Stat(f); err != nil {
+			// Checked before any record is mined; said as analyse and
+			// openings say it when they open the file.
+			if pe, ok := err.(*os.PathError); ok {
+				pe.Op = "open"
+			}
 			return fail(stderr, c.Name, err)
 		}
 	}
