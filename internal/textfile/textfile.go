@@ -80,9 +80,14 @@ func OpenArg(name string) (*os.File, error) {
 	return f, nil
 }
 
-// Open opens a regular file to read, refusing anything else as ReadFile
-// does, for a caller that streams it (with NewReader) rather than reading
-// it whole.
+// Open opens a regular file to read, for a caller that streams it (with
+// NewReader) rather than reading it whole. Anything else is refused with
+// what it is ("open fifo: a FIFO, not a regular file"): a FIFO would wait
+// for a writer for ever, whatever timeout the caller has, and a device or
+// /dev/zero never ends. It is refused before it is opened when a stat says
+// so (opening a device can have effects), and the file is opened without
+// waiting (O_NONBLOCK) and checked again on its descriptor, so what is read
+// is what was checked.
 func Open(name string) (*os.File, error) {
 	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
 		return nil, NotRegular(name, st.Mode())
