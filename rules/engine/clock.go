@@ -112,7 +112,9 @@ func (tc *TimeControl) parseClock(v string) error {
 		if err != nil || mins < 0 {
 			return fmt.Errorf("time %q: want seconds or M:SS", rest)
 		}
-		d = time.Duration(mins)*time.Minute + s
+		if d = time.Duration(mins)*time.Minute + s; mins > int(maxSeconds)/60 || d > maxSeconds*time.Second {
+			return fmt.Errorf("time %q: want at most %g seconds", rest, maxSeconds)
+		}
 	} else if d, err = parseSeconds(rest); err != nil {
 		return fmt.Errorf("time %q: %v", rest, err)
 	}

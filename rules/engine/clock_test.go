@@ -35,7 +35,7 @@ func TestParseTimeControl(t *testing.T) {
 			t.Errorf("ParseTimeControl(%q) = %+v (%q, %q), %v; want %+v (%q, %q)", c.in, got, got.Clock(), got.String(), err, c.want, c.clock, c.str)
 		}
 	}
-	for _, bad := range []string{"", "0", "10+x", "x/10", "0/10", "-5", "st=0.1 10+0.1", "nodes=0", "depth=1000", "moves=3", "10 20", "1:xx", "hg5"} {
+	for _, bad := range []string{"", "0", "10+x", "x/10", "0/10", "-5", "st=0.1 10+0.1", "nodes=0", "depth=1000", "moves=3", "10 20", "1:xx", "hg5", "17000:0", "16666:41", "99999999999999:0"} {
 		if tc, err := ParseTimeControl(bad); err == nil {
 			t.Errorf("ParseTimeControl(%q) accepted: %+v", bad, tc)
 		}
