@@ -11,6 +11,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -224,6 +225,8 @@ type matchJobJSON struct {
 	P2         string           `json:"p2"`
 	P1Book     string           `json:"p1_book,omitempty"` // the SHA-256 of ab:book=FILE's text
 	P2Book     string           `json:"p2_book,omitempty"`
+	P1Program  string           `json:"p1_program,omitempty"` // the SHA-256 of a uai:/ugi: player's program
+	P2Program  string           `json:"p2_program,omitempty"`
 	Seed       uint64           `json:"seed"`
 	Games      int              `json:"games"`
 	MaxPlies   int              `json:"max_plies"`
@@ -248,9 +251,10 @@ type openingsJobJSON struct {
 
 // matchJob is the identity of the match cfg, whose start is g (book: the
 // SHA-256 of the openings file's text, "" without a book; players: of the
-// players' ab:book=FILE texts; sprt: its stop rule, nil for none).
-func matchJob(cfg engine.MatchConfig, g rules.Game, book string, players [2]string, sprt *engine.SPRT) *matchJobJSON {
-	j := &matchJobJSON{Game: cfg.Info.ID, Options: []string{}, P1: cfg.P1, P2: cfg.P2, P1Book: players[0], P2Book: players[1], Seed: cfg.Seed, Games: cfg.Games,
+// files each player reads; sprt: its stop rule, nil for none).
+func matchJob(cfg engine.MatchConfig, g rules.Game, book string, players [2]playerFiles, sprt *engine.SPRT) *matchJobJSON {
+	j := &matchJobJSON{Game: cfg.Info.ID, Options: []string{}, P1: cfg.P1, P2: cfg.P2,
+		P1Book: players[0].book, P2Book: players[1].book, P1Program: players[0].program, P2Program: players[1].program, Seed: cfg.Seed, Games: cfg.Games,
 		MaxPlies: cmp.Or(cfg.MaxPlies, engine.DefaultMaxPlies), Opening: cfg.Opening, TC: cfg.TC.String(), TimeMargin: cfg.TimeMargin.Milliseconds()}
 	if opts, err := cfg.Info.ParseOptions(cfg.Options); err == nil {
 		j.Options = append(j.Options, cfg.Info.FormatOptions(opts)...)
@@ -274,6 +278,33 @@ func matchJob(cfg engine.MatchConfig, g rules.Game, book string, players [2]stri
 		j.SPRT = sprt.String()
 	}
 	return j
+}
+
+// playerFiles is what a player reads beside its spec, as SHA-256 digests
+// ("" for none): the book of ab:book=FILE, the program a uai: or ugi:
+// player runs (found on PATH as the match will run it; a program not
+// found has none here, and the match then fails to start it). A part
+// played against another build of an outside engine is then another job.
+// A wrapper script's digest covers the script, not what it runs.
+type playerFiles struct{ book, program string }
+
+func filesOf(p engine.Player) playerFiles {
+	var f playerFiles
+	if b := engine.PlayerBook(p); b != nil {
+		f.book = b.SHA256
+	}
+	if prog := engine.PlayerProgram(p); prog != "" {
+		if path, err := exec.LookPath(prog); err == nil {
+			if fh, err := os.Open(path); err == nil {
+				h := sha256.New()
+				if _, err := io.Copy(h, fh); err == nil {
+					f.program = hex.EncodeToString(h.Sum(nil))
+				}
+				fh.Close()
+			}
+		}
+	}
+	return f
 }
 
 // jobDigest is the first 64 bits of the SHA-256 of a job's JSON, in hex.
@@ -395,15 +426,13 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case mf.opening < 0 || mf.stopAfter < 0 || mf.timeMargin < 0:
 		return fail(stderr, c.Name, usagef("--opening, --stop-after and --timemargin cannot be negative"))
 	}
-	var books [2]string // the SHA-256 of the players' book files, for the job
+	var players [2]playerFiles // what the players read, for the job
 	for i, s := range []string{mf.p1, mf.p2} {
 		p, err := engine.ParsePlayer(s)
 		if err != nil {
 			return fail(stderr, c.Name, usageError{err.Error()})
 		}
-		if b := engine.PlayerBook(p); b != nil {
-			books[i] = b.SHA256
-		}
+		players[i] = filesOf(p)
 	}
 	var err error
 	if mf.tc != "" {
@@ -475,7 +504,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg.Seed = uint64(time.Now().UnixNano()) % 1_000_000_000
 		fmt.Fprintf(stderr, "match: seed %d\n", cfg.Seed)
 	}
-	job := matchJob(cfg, g, book, books, sprt) // the match's identity, in its JSON lines
+	job := matchJob(cfg, g, book, players, sprt) // the match's identity, in its JSON lines
 	digest := jobDigest(job)
 	var pgnOut *pgnStream
 	if mf.pgn != "" {

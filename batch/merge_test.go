@@ -2,12 +2,16 @@ package batch
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"boardrepl/rules/engine"
 )
 
 // lines reads the lines of a --json output file.
@@ -274,4 +278,47 @@ func bookParts(t *testing.T, dir string) []string {
 	writeLines(t, dir, "book.bk", []string{"x5o/7/7/7/7/7/o5x x 0 1;g2"})
 	b := runTo(t, match, dir, "book-b.jsonl", args("2/2")...)
 	return []string{a, b}
+}
+
+// A player's files are in the job as the SHA-256 of their bytes: the
+// program of a uai: player (found as the match runs it) and the book of
+// ab:book=FILE; another build of the program is another job.
+func TestPlayerFiles(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "engine")
+	digestOf := func(path string) string {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(b)
+		return hex.EncodeToString(sum[:])
+	}
+	files := func(spec string) playerFiles {
+		p, err := engine.ParsePlayer(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return filesOf(p)
+	}
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\necho build 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	first := files("uai:nodes=5 " + prog + " uai")
+	if first.program != digestOf(prog) || first.book != "" {
+		t.Fatalf("uai player: %+v, want program %s", first, digestOf(prog))
+	}
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\necho build 2\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if again := files("uai:nodes=5 " + prog + " uai"); again.program == first.program || again.program != digestOf(prog) {
+		t.Errorf("the program rewritten: digest %s, want %s (and not the first build's)", again.program, digestOf(prog))
+	}
+	book := writeLines(t, dir, "book.bk", []string{"x5o/7/7/7/7/7/o5x x 0 1;f2"})
+	if f := files("ab:depth=1,book=" + book); f.book != digestOf(book) || f.program != "" {
+		t.Errorf("ab:book=FILE: %+v, want book %s", f, digestOf(book))
+	}
+	if f := files("ab:depth=1"); f != (playerFiles{}) {
+		t.Errorf("ab:depth=1: %+v, want nothing", f)
+	}
 }

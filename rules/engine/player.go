@@ -350,6 +350,15 @@ func (p *randomPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, erro
 	return p.buf[p.rng.IntN(len(p.buf))], nil
 }
 
+// PlayerProgram is the program an outside engine player runs (uai:, ugi::
+// the first word of its command), "" for the players of this engine.
+func PlayerProgram(p Player) string {
+	if u, ok := p.(*uaiPlayer); ok {
+		return u.argv[0]
+	}
+	return ""
+}
+
 // PlayerBook is the opening book file a player plays from (ab:book=FILE),
 // nil for none.
 func PlayerBook(p Player) *Book {
