@@ -64,20 +64,7 @@ func OpenArg(name string) (*os.File, error) {
 	if st, err := os.Stat(name); err != nil || st.Mode()&fs.ModeNamedPipe == 0 {
 		return Open(name)
 	}
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NOCTTY, 0)
-	if err != nil {
-		return nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if m := st.Mode(); !m.IsRegular() && m&fs.ModeNamedPipe == 0 {
-		f.Close()
-		return nil, NotRegular(name, m)
-	}
-	return f, nil
+	return openChecked(name, 0, func(m fs.FileMode) bool { return m.IsRegular() || m&fs.ModeNamedPipe != 0 })
 }
 
 // Open opens a regular file to read, for a caller that streams it (with
@@ -92,7 +79,14 @@ func Open(name string) (*os.File, error) {
 	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
 		return nil, NotRegular(name, st.Mode())
 	}
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	return openChecked(name, syscall.O_NONBLOCK, fs.FileMode.IsRegular)
+}
+
+// openChecked opens name to read (with the extra open flags) and keeps it
+// only when what was opened is what accept takes, checked on the
+// descriptor: a file swapped after a stat is not read.
+func openChecked(name string, flags int, accept func(fs.FileMode) bool) (*os.File, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NOCTTY|flags, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +95,7 @@ func Open(name string) (*os.File, error) {
 		f.Close()
 		return nil, err
 	}
-	if !st.Mode().IsRegular() {
+	if !accept(st.Mode()) {
 		f.Close()
 		return nil, NotRegular(name, st.Mode())
 	}
