@@ -294,17 +294,28 @@ func filesOf(p engine.Player) playerFiles {
 		f.book = b.SHA256
 	}
 	if prog := engine.PlayerProgram(p); prog != "" {
-		if path, err := exec.LookPath(prog); err == nil {
-			if fh, err := os.Open(path); err == nil {
-				h := sha256.New()
-				if _, err := io.Copy(h, fh); err == nil {
-					f.program = hex.EncodeToString(h.Sum(nil))
-				}
-				fh.Close()
-			}
-		}
+		f.program = programDigest(prog)
 	}
 	return f
+}
+
+// programDigest is the SHA-256 of the program found on PATH as prog, in
+// hex ("" when it cannot be found or read).
+func programDigest(prog string) string {
+	path, err := exec.LookPath(prog)
+	if err != nil {
+		return ""
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer fh.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, fh); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // jobDigest is the first 64 bits of the SHA-256 of a job's JSON, in hex.
