@@ -2,8 +2,6 @@ package batch
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +9,6 @@ import (
 	"sync"
 
 	"boardrepl/internal/atomicfile"
-	"boardrepl/internal/command"
 	"boardrepl/internal/textfile"
 	"boardrepl/render"
 	"boardrepl/rules"
@@ -26,6 +23,7 @@ import (
 
 var analyseCmd = &Command{
 	Name:    "analyse",
+	Args:    -1, // the files (checked by the handler)
 	Summary: "search positions or game records: best move, score, principal variation",
 	Usage: `usage: boardrepl analyse [-g GAME] [-o KEY=VALUE]... [--depth N | --time T | --nodes N]
                          [-j N] [-t N] [--skip N] [--stop-after N] [--confirm N]
@@ -235,12 +233,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	exact := fs.Bool("exact", false, "search with the exact minimax search, not the selective one")
 	var part shard
 	fs.Var(&part, "shard", "analyse only part K of N of the records and positions")
-	if err := fs.Parse(command.Interspersed(fs, args)); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, c.Usage)
-			return ExitOK
-		}
-		return fail(stderr, c.Name, usagef("%v", err))
+	if status, done := c.Parse(fs, args, stdout, stderr); done {
+		return status
 	}
 	files := fs.Args()
 	switch {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	"boardrepl/internal/command"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
 	"boardrepl/rules/openings"
@@ -20,6 +18,7 @@ import (
 
 var mergeCmd = &Command{
 	Name:    "merge",
+	Args:    -1, // the files (checked by the handler)
 	Summary: "merge the --json output of sharded analyse, puzzles, match or openings runs into one result",
 	Usage: `usage: boardrepl merge [--partial] [-o FILE [--force]] FILE...
 
@@ -83,12 +82,8 @@ func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	partial := fs.Bool("partial", false, "accept an incomplete result")
 	outFile := fs.String("o", "", "write the merged puzzles file to FILE")
 	force := fs.Bool("force", false, "let -o replace FILE")
-	if err := fs.Parse(command.Interspersed(fs, args)); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, c.Usage)
-			return ExitOK
-		}
-		return fail(stderr, c.Name, usagef("%v", err))
+	if status, done := c.Parse(fs, args, stdout, stderr); done {
+		return status
 	}
 	if fs.NArg() == 0 {
 		return fail(stderr, c.Name, usagef("no FILE to merge"))

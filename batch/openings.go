@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"boardrepl/internal/atomicfile"
-	"boardrepl/internal/command"
 	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/engine"
@@ -22,6 +21,7 @@ import (
 
 var openingsCmd = &Command{
 	Name:    "openings",
+	Args:    -1, // the files (checked by the handler)
 	Summary: "the opening tree of a collection of games, like an opening explorer; openings files and books from it",
 	Usage: `usage: boardrepl openings [-g GAME] [-o KEY=VALUE]... [--plies N] [--depth D]
                           [-j N] [--shard K/N] [--min-games N] [--json]
@@ -149,12 +149,8 @@ func runOpenings(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	force := fs.Bool("force", false, "replace the files written")
 	var part shard
 	fs.Var(&part, "shard", "only part K of N of the games")
-	if err := fs.Parse(command.Interspersed(fs, args)); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, c.Usage)
-			return ExitOK
-		}
-		return fail(stderr, c.Name, usagef("%v", err))
+	if status, done := c.Parse(fs, args, stdout, stderr); done {
+		return status
 	}
 	files := fs.Args()
 	pliesGiven := false

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"hash"
 	"io"
@@ -15,7 +14,6 @@ import (
 	"sync"
 
 	"boardrepl/internal/atomicfile"
-	"boardrepl/internal/command"
 	"boardrepl/internal/textfile"
 	"boardrepl/rules"
 	"boardrepl/rules/analysis"
@@ -233,12 +231,8 @@ func runPuzzles(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "one JSON object per puzzle")
 	outFile := fs.String("o", "", "write the puzzles file to FILE")
 	force := fs.Bool("force", false, "let -o replace FILE")
-	if err := fs.Parse(command.Interspersed(fs, args)); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, c.Usage)
-			return ExitOK
-		}
-		return fail(stderr, c.Name, usagef("%v", err))
+	if status, done := c.Parse(fs, args, stdout, stderr); done {
+		return status
 	}
 	files := fs.Args()
 	switch {
