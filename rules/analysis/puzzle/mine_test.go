@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -127,7 +128,7 @@ func checkSound(t *testing.T, where, text string) {
 	ctx := context.Background()
 	for _, nocache := range []bool{false, true} {
 		res, err := solve.Solve(ctx, g, goal, solve.Options{NoCache: nocache})
-		if err != nil || !res.Proved || res.Plies != len(moves) || !equal(res.Line, moves) {
+		if err != nil || !res.Proved || res.Plies != len(moves) || !slices.Equal(res.Line, moves) {
 			t.Errorf("%s: solver (nocache %v): %+v %v; the puzzle's solution %v", where, nocache, res, err, moves)
 		}
 	}
@@ -303,7 +304,7 @@ func TestFirstPass(t *testing.T) {
 		}
 		for i := range got {
 			a, b := got[i], want[i]
-			if a.Position != b.Position || !equal(a.Solution, b.Solution) || a.Mistake.Ply != b.Mistake.Ply ||
+			if a.Position != b.Position || !slices.Equal(a.Solution, b.Solution) || a.Mistake.Ply != b.Mistake.Ply ||
 				a.Mistake.Mark != b.Mistake.Mark || a.Mistake.Note != b.Mistake.Note || a.Mistake.Loss != b.Mistake.Loss {
 				t.Errorf("%s: puzzle %d: %+v, the full analysis gives %+v", f, i, a, b)
 			}

@@ -39,6 +39,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"boardrepl/rules"
@@ -317,7 +318,7 @@ func (m *Miner) Pose(ctx context.Context, info *rules.Info, opts []string, posit
 			return pz, OverBudget, nil
 		case err != nil:
 			return pz, NoGoal, err
-		case !exact.Proved || exact.Plies != res.Plies || !equal(exact.Line, res.Line):
+		case !exact.Proved || exact.Plies != res.Plies || !slices.Equal(exact.Line, res.Line):
 			// The cache took a result from another path (a repetition):
 			// not a puzzle whose solution the files' checks agree on.
 			return pz, PathDependent, nil
@@ -360,18 +361,6 @@ func deepen(ctx context.Context, g rules.Game, goal solve.Goal, opts solve.Optio
 			return res, err
 		}
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // trivial reports whether a solution is trivial: one ply, and the only

@@ -2,6 +2,7 @@ package puzzle_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"boardrepl/rules"
@@ -96,7 +97,7 @@ func TestPose(t *testing.T) {
 			if c.want != puzzle.Kept {
 				return
 			}
-			if got := puzzle.GoalText(p.Goal); got != c.goal || !equal(p.Solution, c.solution) {
+			if got := puzzle.GoalText(p.Goal); got != c.goal || !slices.Equal(p.Solution, c.solution) {
 				t.Errorf("goal %s solution %v, want %s %v", got, p.Solution, c.goal, c.solution)
 			}
 			if p.Rating.Moves != (len(c.solution)+1)/2 || p.Rating.Stars < 1 || p.Rating.Stars > 3 || p.Rating.Stars != puzzle.Stars(p.Rating.Points) {
@@ -104,18 +105,6 @@ func TestPose(t *testing.T) {
 			}
 		})
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestCheck: the fork's solver line has other winning moves at its first
