@@ -546,14 +546,15 @@ func (r *puzzleRun) read(ctx context.Context, tickets chan struct{}, items chan<
 			return false
 		}
 	}
-	for _, name := range r.files {
+	// file reads one file; stop: the run was stopped.
+	file := func(name string) (stop bool, err error) {
 		var in io.Reader = r.stdin
 		if name != "-" {
 			f, err := textfile.OpenArg(name)
 			if err != nil {
-				return err
+				return true, err
 			}
-			defer f.Close()
+			defer f.Close() // each file closed when read: there may be thousands
 			in = f
 		}
 		h := sha256.New()
@@ -570,16 +571,22 @@ func (r *puzzleRun) read(ctx context.Context, tickets chan struct{}, items chan<
 				it.err = fmt.Errorf("%s: %v (the rest of the file is skipped)", name, err)
 			}
 			if r.part.has(n-1) && !send(it) {
-				return nil
+				return true, nil
 			}
 			if err != nil {
 				if _, err := io.Copy(io.Discard, tee); err != nil {
-					return fmt.Errorf("%s: %v", name, err)
+					return true, fmt.Errorf("%s: %v", name, err)
 				}
 				break
 			}
 		}
 		r.job.Files = append(r.job.Files, fileJSON{Name: name, SHA256: hexSum(h)})
+		return false, nil
+	}
+	for _, name := range r.files {
+		if stop, err := file(name); stop {
+			return err
+		}
 	}
 	return nil
 }
