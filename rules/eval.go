@@ -108,3 +108,12 @@ type Quiescer interface {
 type Booker interface {
 	BookMove() (m Move, score, depth int, ok bool)
 }
+
+// Networker is implemented by games with a learned evaluation (Ataxx's
+// network, rules/ataxx/nnue.go) beside the hand-written one: UseNetwork
+// turns it on (the default) or off, SetNetworkFile replaces the built-in
+// network by one read from a file (uai's Network and EvalFile options).
+type Networker interface {
+	UseNetwork(on bool)
+	SetNetworkFile(b []byte) error
+}

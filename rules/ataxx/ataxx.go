@@ -68,6 +68,7 @@ func newGame(opts rules.Options) (rules.Game, error) {
 		return nil, err
 	}
 	g.fifty = v["fifty"].Text == "on"
+	g.UseNetwork(true)
 	n := int(v["blocks"].Int)
 	if v["blocks"].Text == "random" {
 		n = -1
@@ -99,6 +100,7 @@ func parseGame(opts rules.Options, position string) (rules.Game, error) {
 		return nil, err
 	}
 	g.fifty = v["fifty"].Text == "on"
+	g.UseNetwork(true)
 	return g, nil
 }
 
@@ -118,6 +120,12 @@ type Game struct {
 	hasSeed   bool
 
 	stack []undo
+
+	// The learned evaluation (nnue.go): the network, nil for the
+	// hand-written evaluation, and the accumulators of the positions of
+	// the stack and of this one (accs[len(stack)]; empty when net is nil).
+	net  *network
+	accs []accumulator
 }
 
 type undo struct {
@@ -175,6 +183,7 @@ func (g *Game) Clone() rules.Game { return g.clone() }
 func (g *Game) clone() *Game {
 	c := *g
 	c.stack = append([]undo(nil), g.stack...)
+	c.accs = append([]accumulator(nil), g.accs...)
 	return &c
 }
 
@@ -222,4 +231,5 @@ func (g *Game) rehash() {
 		h ^= zSide
 	}
 	g.hash = h
+	g.refreshAcc()
 }

@@ -222,12 +222,18 @@ func (g *Game) evalTerms() (material, mobility, frontier, holeSum, tempo, square
 // Evaluate scores the position for the side to move (see the features
 // above).
 func (g *Game) Evaluate() int {
+	if g.UsesNetwork() {
+		return g.netEvaluate()
+	}
 	m, mob, f, h, t, sq := g.evalTerms()
 	return m + mob + f + h + t + sq
 }
 
 // EvalTerms lists the terms of Evaluate.
 func (g *Game) EvalTerms() []rules.EvalTerm {
+	if g.UsesNetwork() {
+		return []rules.EvalTerm{{Name: "network", Value: g.netEvaluate()}}
+	}
 	m, mob, f, h, t, sq := g.evalTerms()
 	return []rules.EvalTerm{{Name: "material", Value: m}, {Name: "mobility", Value: mob}, {Name: "frontier", Value: f},
 		{Name: "holes", Value: h}, {Name: "tempo", Value: t}, {Name: "squares", Value: sq}}

@@ -20,7 +20,7 @@ func TestEvalRandomGames(t *testing.T) {
 // available squares, rounded down).
 func TestEvalHandChecked(t *testing.T) {
 	w := evalWeights
-	evaltest.Terms(t, Info, []evaltest.TermCase{
+	evaltest.Terms(t, handInfo(), []evaltest.TermCase{
 		{Pos: StartPosition, Term: "material", Want: 0, Why: "two pieces each"},
 		// 5 of 49 squares taken: fill = 64*5/49 = 6 (64ths).
 		{Pos: "x5o/7/7/7/7/5x1/o5x o 0 1", Term: "material", Want: (-64*w[fMaterial] - 6*w[fMaterialFill]) / 64, Why: "blue to move has 2 pieces against 3"},
@@ -108,4 +108,18 @@ func TestSquareClasses(t *testing.T) {
 	if squareClass[0] != corners || squareClass[9] != 1<<24 {
 		t.Errorf("class 0 is %x (want the corners), class 9 %x (want d4)", squareClass[0], squareClass[9])
 	}
+}
+
+// handInfo is Info with the games it parses on the hand-written evaluation
+// (UseNetwork(false)), for the tests of its terms.
+func handInfo() *rules.Info {
+	i := *Info
+	i.Parse = func(opts rules.Options, pos string) (rules.Game, error) {
+		g, err := parseGame(opts, pos)
+		if err == nil {
+			g.(*Game).UseNetwork(false)
+		}
+		return g, err
+	}
+	return &i
 }

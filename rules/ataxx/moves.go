@@ -239,6 +239,9 @@ func (g *Game) Play(m rules.Move) {
 	}
 	g.side = 1 - s
 	g.hash = h
+	if g.net != nil {
+		g.pushAcc(u.bb)
+	}
 }
 
 // Unplay takes back the last move.
@@ -251,6 +254,9 @@ func (g *Game) Unplay() {
 	g.bb, g.half, g.full, g.hash = u.bb, u.half, u.full, u.hash
 	g.side = 1 - g.side
 	g.stack = g.stack[:n-1]
+	if g.net != nil {
+		g.accs = g.accs[:n]
+	}
 }
 
 // LastCaptured names the squares converted by the last move, in the order

@@ -1,0 +1,331 @@
+package ataxx
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"boardrepl/rules"
+)
+
+// The learned evaluation: a small network trained on our own self-play
+// games (tools/ataxxnet, whose README gives the data, the loss and the
+// training command of the network in ataxx.nnue).
+//
+// Inputs: 98, a piece of each colour on each of the 49 squares, seen from
+// one colour's side: "one of mine on square s" is input s, "one of the
+// opponent's on s" is input 49+s. The hidden layer of 64 units
+// (netHidden) is computed for both colours from the same weights: the
+// accumulator of a colour is the bias plus the weight rows of its active
+// inputs. The output is
+//
+//	y = b2 + sum_i w2[i]*screlu(acc_tomove[i]) + sum_i w2[64+i]*screlu(acc_other[i])
+//
+// with screlu(x) = clamp(x, 0, 1)^2, and the evaluation is y*scale (the
+// trainer fits y so that 1/(1+e^-y) predicts the side to move's score).
+//
+// Quantisation: the first layer's weights and biases are stored times QA
+// (255) as int16, so that an accumulator's 1.0 is 255; the output weights
+// times QB (64), the output bias times QA*QB as int32. Then screlu of an
+// accumulator is at most 255^2, the output weights are kept within
+// ±127 (±NetClipOut) so that 255*w fits an int16 (as the AVX2 code
+// needs) and the output sum an int32.
+//
+// The accumulators are kept up to date by Play and Unplay (a stack of
+// them beside the undo stack): a move changes a few squares, each a row
+// added or taken away, and Unplay drops the top. Blocked squares are no
+// input: with blocks on the board the hand-written evaluation stays.
+
+const (
+	netInputs = 2 * nsq
+	netHidden = 64
+	netQA     = 255
+	netQB     = 64
+	netMagic  = "boardrepl ataxx nnue 1\n"
+)
+
+type network struct {
+	w1    [netInputs][netHidden]int16
+	b1    [netHidden]int16
+	w2    [2][netHidden]int16 // [0] the side to move's accumulator, [1] the other's
+	b2    int32
+	scale int32 // evaluation units per output unit
+}
+
+// accumulator holds the hidden layer of both colours' views.
+type accumulator [2][netHidden]int16
+
+//go:embed ataxx.nnue
+var netFile []byte
+
+// defaultNet is the network of ataxx.nnue, which every new game uses.
+var defaultNet = func() *network {
+	n, err := parseNetwork(netFile)
+	if err != nil {
+		panic("rules/ataxx: ataxx.nnue: " + err.Error())
+	}
+	return n
+}()
+
+// parseNetwork reads a network file (EncodeNetwork's format).
+func parseNetwork(b []byte) (*network, error) {
+	rest, ok := bytes.CutPrefix(b, []byte(netMagic))
+	if !ok {
+		return nil, errors.New("not a network file (it must start with " + fmt.Sprintf("%q", netMagic) + ")")
+	}
+	nl := bytes.IndexByte(rest, '\n')
+	if nl < 0 {
+		return nil, errors.New("no header line")
+	}
+	var in, hid, qa, qb, scale int
+	if _, err := fmt.Sscanf(string(rest[:nl]), "inputs %d hidden %d qa %d qb %d scale %d", &in, &hid, &qa, &qb, &scale); err != nil {
+		return nil, fmt.Errorf("header %q: %v", rest[:nl], err)
+	}
+	if in != netInputs || hid != netHidden || qa != netQA || qb != netQB || scale < 1 || scale > 10000 {
+		return nil, fmt.Errorf("header %q: this build reads inputs %d hidden %d qa %d qb %d and a scale of 1 to 10000", rest[:nl], netInputs, netHidden, netQA, netQB)
+	}
+	n := &network{scale: int32(scale)}
+	body := rest[nl+1:]
+	want := 2*(netInputs*netHidden+netHidden+2*netHidden) + 4
+	if len(body) != want {
+		return nil, fmt.Errorf("%d bytes of weights, want %d", len(body), want)
+	}
+	r := bytes.NewReader(body)
+	for _, v := range []any{&n.w1, &n.b1, &n.w2, &n.b2} {
+		if err := binary.Read(r, binary.LittleEndian, v); err != nil {
+			return nil, err
+		}
+	}
+	for k := range n.w2 {
+		for h, w := range n.w2[k] {
+			if w < -127 || w > 127 {
+				return nil, fmt.Errorf("output weight %d is %d, beyond ±127", k*netHidden+h, w)
+			}
+		}
+	}
+	// No accumulator may overflow: the bias and the 49 largest rows of a
+	// unit stay within int16 (49 pieces at most, of either colour).
+	for h := 0; h < netHidden; h++ {
+		var lo, hi []int
+		for i := 0; i < netInputs; i++ {
+			w := int(n.w1[i][h])
+			lo, hi = append(lo, min(w, 0)), append(hi, max(w, 0))
+		}
+		if s := int(n.b1[h]) + sumLargest(hi, nsq); s > math.MaxInt16 {
+			return nil, fmt.Errorf("hidden unit %d can reach %d, beyond int16", h, s)
+		}
+		if s := int(n.b1[h]) - sumLargest(negate(lo), nsq); s < math.MinInt16 {
+			return nil, fmt.Errorf("hidden unit %d can reach %d, beyond int16", h, s)
+		}
+	}
+	return n, nil
+}
+
+func negate(x []int) []int {
+	out := make([]int, len(x))
+	for i, v := range x {
+		out[i] = -v
+	}
+	return out
+}
+
+// sumLargest adds the k largest of x.
+func sumLargest(x []int, k int) int {
+	y := append([]int(nil), x...)
+	s := 0
+	for range min(k, len(y)) {
+		best := 0
+		for i := range y {
+			if y[i] > y[best] {
+				best = i
+			}
+		}
+		s += y[best]
+		y[best] = math.MinInt
+	}
+	return s
+}
+
+// NetworkWeights are a network's weights as the trainer holds them: W1[i]
+// is input i's row (NetHidden values), W2 the side to move's NetHidden
+// output weights then the other colour's, Scale the evaluation units of
+// one output unit.
+type NetworkWeights struct {
+	W1    [][]float64
+	B1    []float64
+	W2    []float64
+	B2    float64
+	Scale int
+}
+
+// NetInputs and NetHidden are the sizes of the network this build reads.
+const (
+	NetInputs = netInputs
+	NetHidden = netHidden
+)
+
+// NetClipOut bounds the output weights (the trainer clips them): 127/64.
+const NetClipOut = 127.0 / netQB
+
+// NetClip bounds the first layer's weights (the trainer clips them): with
+// |w| <= NetClip no accumulator of 49 rows and a bias leaves int16.
+const NetClip = 32767.0 / netQA / (nsq + 1)
+
+// EncodeNetwork quantises w into the network file's format: the header
+// lines, then little-endian int16 rows of the first layer (times QA), its
+// biases (times QA), the output weights (times QB) and the output bias as
+// an int32 (times QA*QB).
+func EncodeNetwork(w *NetworkWeights) ([]byte, error) {
+	if len(w.W1) != netInputs || len(w.B1) != netHidden || len(w.W2) != 2*netHidden {
+		return nil, fmt.Errorf("want %d rows of %d weights, %d biases and %d output weights", netInputs, netHidden, netHidden, 2*netHidden)
+	}
+	q := func(x float64, scale float64) int16 {
+		v := math.Round(x * scale)
+		return int16(max(math.MinInt16, min(math.MaxInt16, v)))
+	}
+	var n network
+	for i, row := range w.W1 {
+		if len(row) != netHidden {
+			return nil, fmt.Errorf("row %d has %d weights, want %d", i, len(row), netHidden)
+		}
+		for h, x := range row {
+			n.w1[i][h] = q(x, netQA)
+		}
+	}
+	for h := range netHidden {
+		n.b1[h] = q(w.B1[h], netQA)
+		n.w2[0][h] = max(-127, min(127, q(w.W2[h], netQB)))
+		n.w2[1][h] = max(-127, min(127, q(w.W2[netHidden+h], netQB)))
+	}
+	n.b2 = int32(math.Round(w.B2 * netQA * netQB))
+	var b bytes.Buffer
+	b.WriteString(netMagic)
+	fmt.Fprintf(&b, "inputs %d hidden %d qa %d qb %d scale %d\n", netInputs, netHidden, netQA, netQB, w.Scale)
+	for _, v := range []any{&n.w1, &n.b1, &n.w2, n.b2} {
+		if err := binary.Write(&b, binary.LittleEndian, v); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := parseNetwork(b.Bytes()); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// UseNetwork turns the learned evaluation on (the default of every new
+// game) or off (the hand-written one, for comparisons: the uai option
+// Network).
+func (g *Game) UseNetwork(on bool) {
+	g.net = nil
+	if on {
+		g.net = defaultNet
+	}
+	g.refreshAcc()
+}
+
+// SetNetworkFile makes the network of a file (EncodeNetwork's format) the
+// game's evaluation, in place of ataxx.nnue's.
+func (g *Game) SetNetworkFile(b []byte) error {
+	n, err := parseNetwork(b)
+	if err != nil {
+		return err
+	}
+	g.net = n
+	g.refreshAcc()
+	return nil
+}
+
+// UsesNetwork reports whether Evaluate uses the network in this position
+// (it is on and no square is blocked).
+func (g *Game) UsesNetwork() bool { return g.net != nil && g.blocks == 0 }
+
+// refreshAcc computes the accumulator of the position from scratch and
+// makes it the only one on the stack (the position was set up, not
+// played to).
+func (g *Game) refreshAcc() {
+	g.accs = g.accs[:0]
+	if g.net == nil {
+		return
+	}
+	var a accumulator
+	a[0], a[1] = g.net.b1, g.net.b1
+	for c := 0; c < 2; c++ {
+		for b := g.bb[c]; b != 0; b &= b - 1 {
+			s := tz(b)
+			addRow(&a[c], &g.net.w1[s])
+			addRow(&a[1-c], &g.net.w1[nsq+s])
+		}
+	}
+	g.accs = append(g.accs, a)
+}
+
+// pushAcc puts on the stack the accumulator of the position Play just
+// made from the one whose pieces were old.
+func (g *Game) pushAcc(old [2]uint64) {
+	n := len(g.accs)
+	g.accs = append(g.accs, g.accs[n-1])
+	a := &g.accs[n]
+	w := &g.net.w1
+	for c := 0; c < 2; c++ {
+		for b := g.bb[c] &^ old[c]; b != 0; b &= b - 1 {
+			s := tz(b)
+			addRow(&a[c], &w[s])
+			addRow(&a[1-c], &w[nsq+s])
+		}
+		for b := old[c] &^ g.bb[c]; b != 0; b &= b - 1 {
+			s := tz(b)
+			subRow(&a[c], &w[s])
+			subRow(&a[1-c], &w[nsq+s])
+		}
+	}
+}
+
+// addRowGo, subRowGo and screluDotGo are the network's loops in Go, for
+// processors without AVX2 (nnue_amd64.go chooses).
+func addRowGo(a, w *[netHidden]int16) {
+	for i := range a {
+		a[i] += w[i]
+	}
+}
+
+func subRowGo(a, w *[netHidden]int16) {
+	for i := range a {
+		a[i] -= w[i]
+	}
+}
+
+// screluDotGo is sum_i w[i]*clamp(a[i], 0, QA)^2. Each term is at most
+// 255*255*127 and there are 64, so the sum fits an int32 (EncodeNetwork
+// and parseNetwork keep |w| <= 127).
+func screluDotGo(a, w *[netHidden]int16) int32 {
+	var s int32
+	for i := range a {
+		x := int32(min(max(a[i], 0), netQA))
+		s += x * x * int32(w[i])
+	}
+	return s
+}
+
+// netEvaluate is the network's score of the position for the side to
+// move.
+func (g *Game) netEvaluate() int {
+	a := &g.accs[len(g.accs)-1]
+	n := g.net
+	sum := int64(screluDot(&a[g.side], &n.w2[0])) + int64(screluDot(&a[1-g.side], &n.w2[1]))
+	y := sum/netQA + int64(n.b2) // the output times QA*QB
+	v := int(y * int64(n.scale) / (netQA * netQB))
+	return max(-rules.EvalLimit+1, min(rules.EvalLimit-1, v))
+}
+
+// FromBitboards returns the position with red's pieces on the squares of
+// red (bit 7*rank+file, rank and file from 0) and blue's on blue, red to
+// move, no blocks (the trainer's check of a network).
+func FromBitboards(red, blue uint64) *Game {
+	g := &Game{bb: [2]uint64{red & full, blue & full &^ red}, full: 1, fifty: true}
+	g.net = defaultNet
+	g.rehash()
+	return g
+}
