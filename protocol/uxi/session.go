@@ -71,6 +71,12 @@ type Engine struct {
 	hashMB  int
 	threads int
 	ownBook bool // OwnBook: play the game's opening book (rules.Booker)
+	// network: Network, the learned evaluation (rules.Networker) on;
+	// evalFile, evalNet: EvalFile, the network file in use instead of the
+	// built-in one ("" and nil for that).
+	network  bool
+	evalFile string
+	evalNet  []byte
 	search  searcher.Func
 	// tableMB is the size of search's table; stale: the options changed
 	// since it was made (it is made again before the next search, and
@@ -104,7 +110,7 @@ func New(out io.Writer, cfg Config) *Engine {
 	if cfg.Dialect == nil {
 		cfg.Dialect = UAI
 	}
-	e := &Engine{cfg: cfg, out: out, hashMB: 16, threads: 1, ownBook: true}
+	e := &Engine{cfg: cfg, out: out, hashMB: 16, threads: 1, ownBook: true, network: true}
 	if e.cfg.NewSearch == nil {
 		e.cfg.NewSearch = func(hashMB, threads int) searcher.Func {
 			return searcher.EngineWith(engine.Options{HashEntries: hashEntries(hashMB), Threads: threads,
@@ -113,6 +119,27 @@ func New(out io.Writer, cfg Config) *Engine {
 	}
 	e.g, _ = cfg.Game.New(cfg.Options)
 	return e
+}
+
+// setNetwork puts g on the evaluation the Network and EvalFile options
+// chose (games with a learned one only).
+func (e *Engine) setNetwork(g rules.Game) {
+	n, ok := g.(rules.Networker)
+	if !ok {
+		return
+	}
+	n.UseNetwork(e.network)
+	if e.network && e.evalNet != nil {
+		// Checked when the option was set: it reads.
+		_ = n.SetNetworkFile(e.evalNet)
+	}
+}
+
+// hasNetwork reports whether the game has a learned evaluation, which the
+// Network and EvalFile options concern.
+func (e *Engine) hasNetwork() bool {
+	_, ok := e.g.(rules.Networker)
+	return ok
 }
 
 func (e *Engine) println(a ...any) {
@@ -231,6 +258,10 @@ func newVerbs(d *Dialect) command.Verbs[verb] {
 			if e.hasBook() {
 				e.println("option name OwnBook type check default true")
 			}
+			if e.hasNetwork() {
+				e.println("option name Network type check default true")
+				e.println("option name EvalFile type string default <built-in>")
+			}
 			e.println(d.Name + "ok")
 			return true
 		}},
@@ -241,13 +272,14 @@ func newVerbs(d *Dialect) command.Verbs[verb] {
 			e.println("readyok")
 			return true
 		}},
-		{Spec: command.Spec{Name: "setoption", Args: "name NAME [value VALUE]", Summary: "set Hash (MB), Threads or (Oware) OwnBook true|false"}, Run: func(_ context.Context, e *Engine, args []string) bool {
+		{Spec: command.Spec{Name: "setoption", Args: "name NAME [value VALUE]", Summary: "set Hash (MB), Threads, (Oware) OwnBook true|false, (Ataxx) Network true|false or EvalFile PATH|<built-in>"}, Run: func(_ context.Context, e *Engine, args []string) bool {
 			e.setOption(args)
 			return true
 		}},
 		{Spec: command.Spec{Name: d.Name + "newgame", Summary: "a new game: the start position, a fresh table"}, Run: func(_ context.Context, e *Engine, _ []string) bool {
 			e.stop()
 			e.g, _ = e.cfg.Game.New(e.cfg.Options)
+			e.setNetwork(e.g)
 			e.exchanged = false
 			// A fresh table, made now rather than on the clock of the first go.
 			e.stale = true
@@ -347,16 +379,62 @@ func (e *Engine) setOption(f []string) {
 			e.printf("info string error: OwnBook %q: want true or false\n", v)
 			return
 		}
+	case "network":
+		if !e.hasNetwork() {
+			e.printf("info string error: Network: %s has no learned evaluation\n", e.cfg.Game.Name)
+			return
+		}
+		switch strings.ToLower(v) {
+		case "true":
+			e.network = true
+		case "false":
+			e.network = false
+		default:
+			e.printf("info string error: Network %q: want true or false\n", v)
+			return
+		}
+		e.setNetwork(e.g)
+	case "evalfile":
+		if !e.hasNetwork() {
+			e.printf("info string error: EvalFile: %s has no learned evaluation\n", e.cfg.Game.Name)
+			return
+		}
+		if v == "" || v == "<built-in>" {
+			e.evalFile, e.evalNet = "", nil
+		} else {
+			b, err := textfile.ReadFile(v)
+			if err == nil {
+				err = e.g.(rules.Networker).SetNetworkFile(b)
+			}
+			if err != nil {
+				e.printf("info string error: EvalFile %q: %v; the network stays %s\n", v, err, e.networkName())
+				return
+			}
+			e.evalFile, e.evalNet = v, b
+		}
+		e.setNetwork(e.g)
 	default:
 		opts := "Hash, Threads"
 		if e.hasBook() {
 			opts += ", OwnBook"
+		}
+		if e.hasNetwork() {
+			opts += ", Network, EvalFile"
 		}
 		e.printf("info string error: unknown option %q (options: %s)\n", n, opts)
 		return
 	}
 	e.stop()
 	e.stale = true
+}
+
+// networkName names the network in use: the file of EvalFile or the
+// built-in one.
+func (e *Engine) networkName() string {
+	if e.evalFile == "" {
+		return "the built-in one"
+	}
+	return strconv.Quote(e.evalFile)
 }
 
 // hasBook reports whether the game has an opening book (rules.Booker),
@@ -393,6 +471,7 @@ func (e *Engine) position(f []string) error {
 	if err != nil {
 		return err
 	}
+	e.setNetwork(g)
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
 			return fmt.Errorf("position: %q after the position, want moves", rest[0])
