@@ -25,11 +25,36 @@ func BenchmarkSearchAtaxxSelective9(b *testing.B) {
 	benchSearchOpts(b, "ataxx", "", 9, Options{HashEntries: 1 << 20, Selective: true})
 }
 
+// BenchmarkSearchAtaxxSelective9Hand: the same search with the
+// hand-written evaluation (the network off: rules.Networker).
+func BenchmarkSearchAtaxxSelective9Hand(b *testing.B) {
+	benchSearchWith(b, "ataxx", "", 9, Options{HashEntries: 1 << 20, Selective: true}, handEval)
+}
+
+// BenchmarkSearchAtaxxSelective13 and ...13Hand: time to depth 13 from
+// the start, the figure the peers are compared on (docs/engine.md).
+func BenchmarkSearchAtaxxSelective13(b *testing.B) {
+	benchSearchOpts(b, "ataxx", "", 13, Options{HashEntries: 1 << 20, Selective: true})
+}
+
+func BenchmarkSearchAtaxxSelective13Hand(b *testing.B) {
+	benchSearchWith(b, "ataxx", "", 13, Options{HashEntries: 1 << 20, Selective: true}, handEval)
+}
+
+// handEval turns a game's learned evaluation off.
+func handEval(g rules.Game) { g.(rules.Networker).UseNetwork(false) }
+
 func BenchmarkSearchTablutSelective(b *testing.B) {
 	benchSearchOpts(b, "tablut", "", 6, Options{HashEntries: 1 << 20, Selective: true})
 }
 
 func benchSearchOpts(b *testing.B, game, pos string, depth int, opts Options) {
+	benchSearchWith(b, game, pos, depth, opts, nil)
+}
+
+// benchSearchWith is benchSearchOpts with setup, when not nil, run on the
+// game first.
+func benchSearchWith(b *testing.B, game, pos string, depth int, opts Options, setup func(rules.Game)) {
 	info, err := rules.Lookup(game)
 	if err != nil {
 		b.Skip(err)
@@ -37,6 +62,9 @@ func benchSearchOpts(b *testing.B, game, pos string, depth int, opts Options) {
 	g, err := info.NewGame(nil, pos)
 	if err != nil {
 		b.Fatal(err)
+	}
+	if setup != nil {
+		setup(g)
 	}
 	e := New(opts)
 	b.ReportAllocs()

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// blocks splits a data file into its games' blocks, sorted (the games of
+// a run with -j 2 come in the order they end).
+func blocks(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	cur := ""
+	for _, line := range strings.SplitAfter(string(b), "\n") {
+		cur += line
+		if strings.HasPrefix(line, "# game ") {
+			out = append(out, cur)
+			cur = ""
+		}
+	}
+	if cur != "" {
+		t.Fatalf("%s ends in an unfinished block %q", path, cur)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func run(t *testing.T, f func([]string, *bytes.Buffer) error, args ...string) string {
+	t.Helper()
+	var log bytes.Buffer
+	if err := f(args, &log); err != nil {
+		t.Fatalf("%v: %v\n%s", args, err, log.String())
+	}
+	return log.String()
+}
+
+func genRun(args []string, log *bytes.Buffer) error { return gen(args, log) }
+
+// A run in two shards, or stopped (a block cut midway) and resumed, holds
+// the same games as one run in one go; every line is a position, a score
+// and a result.
+func TestGenShardsAndResume(t *testing.T) {
+	dir := t.TempDir()
+	one, a, b, cut := filepath.Join(dir, "one"), filepath.Join(dir, "a"), filepath.Join(dir, "b"), filepath.Join(dir, "cut")
+	flags := []string{"-games", "6", "-nodes", "300", "-seed", "3", "-j", "2"}
+	run(t, genRun, append([]string{"-o", one}, flags...)...)
+	run(t, genRun, append([]string{"-o", a, "-shard", "1/2"}, flags...)...)
+	run(t, genRun, append([]string{"-o", b, "-shard", "2/2"}, flags...)...)
+	want := blocks(t, one)
+	if len(want) != 6 {
+		t.Fatalf("%d games, want 6", len(want))
+	}
+	both := append(blocks(t, a), blocks(t, b)...)
+	sort.Strings(both)
+	if strings.Join(both, "") != strings.Join(want, "") {
+		t.Error("the two shards hold other games than the whole run")
+	}
+	// Three games and half of a fourth, as a killed run leaves them.
+	part := strings.Join(want[:3], "") + want[3][:len(want[3])/2]
+	if err := os.WriteFile(cut, []byte(part), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	log := run(t, genRun, append([]string{"-o", cut}, flags...)...)
+	if !strings.Contains(log, "3 games to play (3 already in") {
+		t.Errorf("the resumed run says %q", log)
+	}
+	if got := blocks(t, cut); strings.Join(got, "") != strings.Join(want, "") {
+		t.Error("the resumed run holds other games than the whole run")
+	}
+	for _, blk := range want {
+		for _, line := range strings.Split(strings.TrimSpace(blk), "\n") {
+			if strings.HasPrefix(line, "# game ") {
+				continue
+			}
+			if _, err := parseSample(line); err != nil {
+				t.Errorf("%q: %v", line, err)
+			}
+		}
+	}
+}
+
+// The same data, seed and -j train the same network.
+func TestTrainReproducible(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d")
+	run(t, genRun, "-o", data, "-games", "20", "-nodes", "300", "-seed", "1", "-j", "2")
+	var nets [2][]byte
+	for i := range nets {
+		out := filepath.Join(dir, "n"+string(rune('0'+i)))
+		var stdout bytes.Buffer
+		run(t, func(args []string, log *bytes.Buffer) error { return train(args, &stdout, log) },
+			"-o", out, "-epochs", "2", "-batch", "64", "-seed", "5", "-j", "2", "-val", "5", data)
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets[i] = b
+	}
+	if !bytes.Equal(nets[0], nets[1]) {
+		t.Error("two trainings on the same data with the same flags wrote different networks")
+	}
+}
+
+func TestParseSampleErrors(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"x5o/7/7/7/7/7/o5x x 0 1\t12", "want POSITION<TAB>SCORE<TAB>RESULT"},
+		{"x5o/7/7/7/7/o5x x 0 1\t12\t1", "want 7 ranks"},
+		{"x5o/7/7/7/7/7/o5xx x 0 1\t12\t1", "rank 1 is too long"},
+		{"x5o/7/7/7/7/7/o4x x 0 1\t12\t1", "rank 1 has 6 squares"},
+		{"x5o/7/7/7/7/7/o5x y 0 1\t12\t1", "side \"y\""},
+		{"x5o/7/7/7/7/7/o5x x 0 1\tten\t1", "score \"ten\""},
+		{"x5o/7/7/7/7/7/o5x x 0 1\t12\t0.7", "want 1, 0.5 or 0"},
+	} {
+		if _, err := parseSample(c.line); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want an error saying %q", c.line, err, c.want)
+		}
+	}
+}
