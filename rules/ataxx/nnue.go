@@ -70,6 +70,9 @@ var defaultNet = func() *network {
 	return n
 }()
 
+// BuiltinNetwork returns a copy of the file ataxx.nnue.
+func BuiltinNetwork() []byte { return bytes.Clone(netFile) }
+
 // parseNetwork reads a network file (EncodeNetwork's format).
 func parseNetwork(b []byte) (*network, error) {
 	rest, ok := bytes.CutPrefix(b, []byte(netMagic))
