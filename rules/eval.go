@@ -117,3 +117,23 @@ type Networker interface {
 	UseNetwork(on bool)
 	SetNetworkFile(b []byte) error
 }
+
+// SearchTuning names the parts of the engine's selective search that a
+// game has opted into: each is on in a game only once a match in that game
+// (an SPRT against the build before, docs/engine.md) admitted it, so that
+// a change measured in Ataxx does not reach Tablut unmeasured.
+type SearchTuning struct {
+	// IIR: internal iterative reduction, a node without a move from the
+	// table is searched a ply shallower.
+	IIR bool
+	// HistoryMalus: when a move cuts, the moves tried before it lose the
+	// history it gains, and the scores are kept within bounds by gravity
+	// (instead of the cutting move alone gaining, halved when large).
+	HistoryMalus bool
+}
+
+// SearchTuner is implemented by games that opt into parts of the search
+// (SearchTuning); the others get none of them.
+type SearchTuner interface {
+	SearchTuning() SearchTuning
+}

@@ -263,3 +263,9 @@ func (g *Game) NullMove() (rules.Move, bool) {
 	avail := nsq - popcount(g.blocks)
 	return Pass, popcount(g.empty())*5 > avail*2
 }
+
+// SearchTuning: the parts of the selective search that matches in Ataxx
+// admitted (rules.SearchTuner; docs/engine.md, lab notebook).
+func (g *Game) SearchTuning() rules.SearchTuning {
+	return rules.SearchTuning{IIR: true, HistoryMalus: true}
+}

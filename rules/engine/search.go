@@ -495,6 +495,8 @@ type thread struct {
 	nm  rules.NullMover
 	q   rules.Quiescer
 	sel bool
+	// tune: the parts of the selective search the game opted into.
+	tune rules.SearchTuning
 	// reduceCaptures: late-move reductions take no ply less from captures
 	// (rules.CaptureReducer).
 	reduceCaptures bool
@@ -526,6 +528,10 @@ type thread struct {
 	killers [MaxPly + 1][2]rules.Move
 	hasKill [MaxPly + 1][2]bool
 	history [2][historySize]int32
+	// tried[ply]: the moves searched at the node without raising alpha,
+	// not the hash move or a killer (they lose history when a later move
+	// cuts).
+	tried [MaxPly + 1][32]rules.Move
 	pv      [MaxPly + 1][MaxPly + 1]rules.Move
 	pvLen   [MaxPly + 1]int
 	// noNull[ply]: the move into this node was a null move (no second
@@ -562,6 +568,10 @@ func (t *thread) reset(g rules.Game, sh *shared) {
 	cr, ok := g.(rules.CaptureReducer)
 	t.reduceCaptures = ok && cr.ReduceCaptures()
 	t.sel = t.e.opts.Selective
+	t.tune = rules.SearchTuning{}
+	if st, ok := g.(rules.SearchTuner); ok {
+		t.tune = st.SearchTuning()
+	}
 	t.eg, _ = g.(EndgameValuer)
 	t.wn = nil
 	if t.sel {
@@ -936,6 +946,14 @@ var (
 	lmpCount       = [...]int{0, 8, 12, 20}
 )
 
+// histMax bounds the history scores (histUpdate's gravity).
+const histMax = 1 << 14
+
+// histUpdate adds bonus to a history score, less as it nears ±histMax.
+func histUpdate(h *int32, bonus int32) {
+	*h += bonus - int32(int64(*h)*int64(abs(int(bonus)))/histMax)
+}
+
 // orderHash is the ordering score of the hash move (killers follow), above
 // any game's score (OrderMove < 1<<14, shifted by 32, plus the history).
 const orderHash = int64(1) << 60
@@ -1029,6 +1047,14 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		}
 	}
 
+	// Internal iterative reduction (selective mode): a node the table
+	// knows no move for is searched a ply shallower; its ordering is a
+	// guess, and the next iteration, with the move this one stores, goes
+	// deeper.
+	if t.sel && t.tune.IIR && !hasHash && depth >= 4 && ply > 0 {
+		depth--
+	}
+
 	// Selective pruning before the moves: reverse futility (the static
 	// evaluation is so far above beta that a shallow search will not
 	// bring it down) and the null move (passing still keeps the score
@@ -1096,7 +1122,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		default:
 			// The game's guess first (a capture before a quiet move),
 			// the history between moves the game scores alike.
-			s = int64(hist[histIndex(m)])
+			s = int64(hist[histIndex(m)] + histMax) // 0 to 2*histMax
 			if mo != nil {
 				s += int64(mo.OrderMove(m)) << 32
 			}
@@ -1114,6 +1140,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 	var bestMove rules.Move
 	hasBest := false
 	searched := 0
+	nTried := 0
 	for i := range moves {
 		pickBest(moves, scores, i)
 		m := moves[i]
@@ -1159,6 +1186,10 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		if t.stopped() {
 			return 0
 		}
+		if t.tune.HistoryMalus && nTried < len(t.tried[ply]) && scores[i] < orderHash-2 && s <= alpha {
+			t.tried[ply][nTried] = m
+			nTried++
+		}
 		if s > best {
 			best = s
 			bestMove, hasBest = m, true
@@ -1179,11 +1210,21 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 							t.killers[ply][1], t.hasKill[ply][1] = k0, hk0
 							t.killers[ply][0], t.hasKill[ply][0] = m, true
 						}
-						h := &hist[histIndex(m)]
-						*h += int32(depth * depth)
-						if *h > 1<<24 {
-							for k := range hist {
-								hist[k] /= 2
+						// The move that cut gains, the moves tried before
+						// it lose as much (history with gravity).
+						if t.tune.HistoryMalus {
+							bonus := int32(min(8*depth*depth, histMax/4))
+							histUpdate(&hist[histIndex(m)], bonus)
+							for _, q := range t.tried[ply][:nTried] {
+								histUpdate(&hist[histIndex(q)], -bonus)
+							}
+						} else {
+							h := &hist[histIndex(m)]
+							*h += int32(depth * depth)
+							if *h > 1<<24 { // as before the malus
+								for k := range hist {
+									hist[k] /= 2
+								}
 							}
 						}
 					}
