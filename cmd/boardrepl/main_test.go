@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -54,6 +56,7 @@ func TestScript(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"cmprecord": cmpRecord,
 			"distinct":  cmdDistinct,
+			"evalsum":   cmdEvalSum,
 			"sgr":       cmdSGR,
 			"telnet":    cmdTelnet,
 		},
@@ -117,4 +120,57 @@ func cmpRecord(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		ts.Fatalf("%s and %s differ (Date tags aside):\n%s\n---\n%s", args[0], args[1], a, b)
 	}
+}
+
+// cmdEvalSum is the transcripts' "evalsum" command: every evaluation that
+// the prompt's eval printed in the last command's stdout adds up: its terms'
+// values sum to its total line, and the total is the score of its first
+// line ("evaluation for red (to move): -77"). It fails if there is none.
+func cmdEvalSum(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: evalsum")
+	}
+	head := regexp.MustCompile(`^evaluation for \S+ \(to move\): ([-+]?[0-9]+)$`)
+	term := regexp.MustCompile(`^  (\S.*?) +([-+]?[0-9]+)$`)
+	n, in, score, sum := 0, false, 0, 0
+	for i, l := range strings.Split(ts.ReadFile("stdout"), "\n") {
+		if m := head.FindStringSubmatch(l); m != nil {
+			if in {
+				ts.Fatalf("stdout line %d: an evaluation before the total of the one above", i+1)
+			}
+			in, score, sum = true, atoi(ts, m[1]), 0
+			continue
+		}
+		if !in || strings.HasPrefix(l, "(positive favours ") {
+			continue
+		}
+		m := term.FindStringSubmatch(l)
+		if m == nil {
+			ts.Fatalf("stdout line %d: %q: want a term or the total of the evaluation above", i+1, l)
+		}
+		v := atoi(ts, m[2])
+		if m[1] != "total" {
+			sum += v
+			continue
+		}
+		if v != sum || v != score {
+			ts.Fatalf("stdout line %d: total %d: the terms add up to %d, the evaluation is %d", i+1, v, sum, score)
+		}
+		in = false
+		n++
+	}
+	if in {
+		ts.Fatalf("stdout: the last evaluation has no total")
+	}
+	if n == 0 {
+		ts.Fatalf("stdout: no evaluation")
+	}
+}
+
+func atoi(ts *testscript.TestScript, s string) int {
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		ts.Fatalf("%v", err)
+	}
+	return v
 }

@@ -77,7 +77,7 @@ type Engine struct {
 	network  bool
 	evalFile string
 	evalNet  []byte
-	search  searcher.Func
+	search   searcher.Func
 	// tableMB is the size of search's table; stale: the options changed
 	// since it was made (it is made again before the next search, and
 	// stays when the new one does not fit).

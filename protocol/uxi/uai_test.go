@@ -34,9 +34,11 @@ func TestHandshake(t *testing.T) {
 id author the boardrepl authors
 option name Hash type spin default 16 min 1 max 4096
 option name Threads type spin default 1 min 1 max 64
+option name Network type check default true
+option name EvalFile type string default <built-in>
 uaiok
 readyok
-info string error: unknown option "Colour" (options: Hash, Threads)
+info string error: unknown option "Colour" (options: Hash, Threads, Network, EvalFile)
 readyok
 `
 	if got != want {
