@@ -109,7 +109,7 @@ func init() {
 			Help: "Searches the current position briefly (" + hintDefault.String() + " unless limited) and suggests\na move with its score for the side to move and the expected line. The\nmove is not played. Where the game has an opening book (Oware with\ntournament endings) it suggests the book's move, and says so.\n  multipv N  the N best moves (all, when there are fewer), one line each,\n             the best first: hint 1: MOVE (...), hint 2: ... (searched,\n             never from the book; each line is one more search)\n" + limitsHelp + "\n  hint       hint depth 6 multipv 3"},
 			Group: "engine", Run: cmdHint, Complete: completeHint},
 		{Spec: command.Spec{Name: "eval", Summary: "the static evaluation of this position, term by term",
-			Help: "Prints the game's static evaluation of the current position (no search),\nfrom the side to move's view: positive favours the side to move, 100 is\nabout a piece (a seed in Oware, a step of connection distance in Konobi).\nEach term is listed (material, mobility...), then their total."},
+			Help: "Prints the game's static evaluation of the current position (no search),\nfrom the side to move's view: positive favours the side to move, 100 is\nabout a piece (a seed in Oware, a step of connection distance in Konobi).\nEach term is listed (material, mobility...), then their total; in Ataxx\nwithout blocks the evaluation is a network trained on self-play games, one\nterm (network), and with blocks the hand-written terms."},
 			Group: "engine", Run: cmdEval},
 		{Spec: command.Spec{Name: "ai", Aliases: []string{"computer"}, Args: "[SIDE|both|off] [LEVEL]", Summary: "the computer plays a side, or both, at a level 1-9",
 			Help: aiHelp},

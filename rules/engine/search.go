@@ -532,8 +532,8 @@ type thread struct {
 	// not the hash move or a killer (they lose history when a later move
 	// cuts).
 	tried [MaxPly + 1][32]rules.Move
-	pv      [MaxPly + 1][MaxPly + 1]rules.Move
-	pvLen   [MaxPly + 1]int
+	pv    [MaxPly + 1][MaxPly + 1]rules.Move
+	pvLen [MaxPly + 1]int
 	// noNull[ply]: the move into this node was a null move (no second
 	// one in a row).
 	noNull [MaxPly + 2]bool
