@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 
 	"boardrepl/rules/ataxx"
@@ -73,6 +72,5 @@ func check(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "hand-written: error against results %.5f, against scores %.5f\n", hRes/k, hSc/k)
 	fmt.Fprintf(stdout, "network:      error against results %.5f, against scores %.5f\n", nRes/k, nSc/k)
 	fmt.Fprintf(stdout, "they disagree on the sign in %.1f %% of positions\n", 100*dis/k)
-	_ = math.Abs
 	return nil
 }

@@ -15,7 +15,6 @@ import (
 	"sync"
 	"time"
 
-	"boardrepl/rules"
 	"boardrepl/rules/ataxx"
 	"boardrepl/rules/engine"
 )
@@ -174,13 +173,11 @@ func (c genConfig) play(e *engine.Engine, i int) (string, int) {
 	var b strings.Builder
 	if !dropped {
 		for _, r := range rows {
-			res := "0.5"
+			res := "0.5" // a draw, or the 1000-ply cap (never reached in practice)
 			switch {
-			case !over:
-				res = "0.5" // the 1000-ply cap: never reached in practice
-			case winner == r.side:
+			case over && winner == r.side:
 				res = "1"
-			case winner == 1-r.side:
+			case over && winner == 1-r.side:
 				res = "0"
 			}
 			fmt.Fprintf(&b, "%s\t%d\t%s\n", r.pos, r.score, res)
@@ -250,5 +247,3 @@ func abs(x int) int {
 	}
 	return x
 }
-
-var _ rules.Game = (*ataxx.Game)(nil)

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 )
 
@@ -46,5 +45,3 @@ func main() {
 		os.Exit(1)
 	}
 }
-
-var _ io.Writer = os.Stdout
