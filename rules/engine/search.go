@@ -1122,7 +1122,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		default:
 			// The game's guess first (a capture before a quiet move),
 			// the history between moves the game scores alike.
-			s = int64(hist[histIndex(m)] + histMax) // 0 to 2*histMax
+			s = int64(hist[histIndex(m)] + histMax) // never below 0: a malus stays above -histMax
 			if mo != nil {
 				s += int64(mo.OrderMove(m)) << 32
 			}
