@@ -370,13 +370,7 @@ func (e *Engine) setOption(f []string) {
 			e.printf("info string error: OwnBook: %s has no opening book\n", e.cfg.Game.Name)
 			return
 		}
-		switch strings.ToLower(v) {
-		case "true":
-			e.ownBook = true
-		case "false":
-			e.ownBook = false
-		default:
-			e.printf("info string error: OwnBook %q: want true or false\n", v)
+		if !e.check("OwnBook", v, &e.ownBook) {
 			return
 		}
 	case "network":
@@ -384,13 +378,7 @@ func (e *Engine) setOption(f []string) {
 			e.printf("info string error: Network: %s has no learned evaluation\n", e.cfg.Game.Name)
 			return
 		}
-		switch strings.ToLower(v) {
-		case "true":
-			e.network = true
-		case "false":
-			e.network = false
-		default:
-			e.printf("info string error: Network %q: want true or false\n", v)
+		if !e.check("Network", v, &e.network) {
 			return
 		}
 		e.setNetwork(e.g)
@@ -426,6 +414,21 @@ func (e *Engine) setOption(f []string) {
 	}
 	e.stop()
 	e.stale = true
+}
+
+// check sets a check option (true or false, in any case) from value v,
+// or says what is wrong and returns false.
+func (e *Engine) check(name, v string, opt *bool) bool {
+	switch strings.ToLower(v) {
+	case "true":
+		*opt = true
+	case "false":
+		*opt = false
+	default:
+		e.printf("info string error: %s %q: want true or false\n", name, v)
+		return false
+	}
+	return true
 }
 
 // networkName names the network in use: the file of EvalFile or the
