@@ -130,6 +130,10 @@ type SearchTuning struct {
 	// history it gains, and the scores are kept within bounds by gravity
 	// (instead of the cutting move alone gaining, halved when large).
 	HistoryMalus bool
+	// PruneLate: late-move pruning also skips the moves that capture
+	// (scored above 0 by rules.MoveOrderer) after twice as many moves as
+	// it lets quiet ones.
+	PruneLate bool
 }
 
 // SearchTuner is implemented by games that opt into parts of the search

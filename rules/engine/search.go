@@ -1155,6 +1155,13 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 				continue
 			}
 		}
+		// In games that opted in, late-move pruning takes the late moves
+		// that capture too, after twice as many moves (in Ataxx nearly
+		// every move converts a piece, so "quiet" prunes almost nothing).
+		if t.tune.PruneLate && prune && searched > 0 && !quiet && scores[i] < orderHash-2 && best > -KnownWin &&
+			depth < len(lmpCount) && searched >= 2*lmpCount[depth] {
+			continue
+		}
 		g.Play(m)
 		var s int
 		if searched == 0 {
