@@ -111,11 +111,21 @@ type Booker interface {
 
 // Networker is implemented by games with a learned evaluation (Ataxx's
 // network, rules/ataxx/nnue.go) beside the hand-written one: UseNetwork
-// turns it on (the default) or off, SetNetworkFile replaces the built-in
-// network by one read from a file (uai's Network and EvalFile options).
+// turns it on (the default) or off; ReadNetwork checks a network file and
+// returns its network, which SetNetwork then puts in place of the built-in
+// one in as many games as need it (uai's Network and EvalFile options: the
+// file is read once, not at every position).
 type Networker interface {
 	UseNetwork(on bool)
-	SetNetworkFile(b []byte) error
+	ReadNetwork(b []byte) (Network, error)
+	SetNetwork(n Network)
+}
+
+// Network is a learned evaluation a game read (Networker.ReadNetwork);
+// only a game of the kind that read it can use it.
+type Network interface {
+	// NetworkGame names the game whose networks it is, as its Info.ID.
+	NetworkGame() string
 }
 
 // SearchTuning names the parts of the engine's selective search that a

@@ -49,9 +49,11 @@ func TestNetworkOptions(t *testing.T) {
 	want0 := "network " + strconv.Itoa(g.(rules.Evaluator).Evaluate())
 	g.(rules.Networker).UseNetwork(false)
 	hand := g.(rules.Evaluator).EvalTerms()[0]
-	if err := g.(rules.Networker).SetNetworkFile(b); err != nil {
+	net, err := g.(rules.Networker).ReadNetwork(b)
+	if err != nil {
 		t.Fatal(err)
 	}
+	g.(rules.Networker).SetNetwork(net)
 	wantOther := "network " + strconv.Itoa(g.(rules.Evaluator).Evaluate())
 	want := []string{want0, hand.Name + " " + strconv.Itoa(hand.Value), wantOther, wantOther, want0}
 	if strings.Join(evals, "|") != strings.Join(want, "|") {

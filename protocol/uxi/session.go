@@ -73,10 +73,11 @@ type Engine struct {
 	ownBook bool // OwnBook: play the game's opening book (rules.Booker)
 	// network: Network, the learned evaluation (rules.Networker) on;
 	// evalFile, evalNet: EvalFile, the network file in use instead of the
-	// built-in one ("" and nil for that).
+	// built-in one and the network read from it, once ("" and nil for
+	// the built-in one).
 	network  bool
 	evalFile string
-	evalNet  []byte
+	evalNet  rules.Network
 	search   searcher.Func
 	// tableMB is the size of search's table; stale: the options changed
 	// since it was made (it is made again before the next search, and
@@ -130,8 +131,7 @@ func (e *Engine) setNetwork(g rules.Game) {
 	}
 	n.UseNetwork(e.network)
 	if e.network && e.evalNet != nil {
-		// Checked when the option was set: it reads.
-		_ = n.SetNetworkFile(e.evalNet)
+		n.SetNetwork(e.evalNet)
 	}
 }
 
@@ -391,14 +391,15 @@ func (e *Engine) setOption(f []string) {
 			e.evalFile, e.evalNet = "", nil
 		} else {
 			b, err := textfile.ReadFile(v)
+			var net rules.Network
 			if err == nil {
-				err = e.g.(rules.Networker).SetNetworkFile(b)
+				net, err = e.g.(rules.Networker).ReadNetwork(b)
 			}
 			if err != nil {
 				e.printf("info string error: EvalFile %q: %v; the network stays %s\n", v, err, e.networkName())
 				return
 			}
-			e.evalFile, e.evalNet = v, b
+			e.evalFile, e.evalNet = v, net
 		}
 		e.setNetwork(e.g)
 	default:

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"boardrepl/rules"
 )
@@ -110,46 +111,24 @@ func parseNetwork(b []byte) (*network, error) {
 		}
 	}
 	// No accumulator may overflow: the bias and the 49 largest rows of a
-	// unit stay within int16 (49 pieces at most, of either colour).
+	// unit stay within int16 either way (49 pieces at most, of either
+	// colour).
+	col := make([]int, netInputs)
 	for h := 0; h < netHidden; h++ {
-		var lo, hi []int
-		for i := 0; i < netInputs; i++ {
-			w := int(n.w1[i][h])
-			lo, hi = append(lo, min(w, 0)), append(hi, max(w, 0))
+		for i := range col {
+			col[i] = int(n.w1[i][h])
 		}
-		if s := int(n.b1[h]) + sumLargest(hi, nsq); s > math.MaxInt16 {
-			return nil, fmt.Errorf("hidden unit %d can reach %d, beyond int16", h, s)
+		slices.Sort(col)
+		lo, hi := int(n.b1[h]), int(n.b1[h])
+		for k := 0; k < nsq; k++ {
+			lo += min(col[k], 0)
+			hi += max(col[netInputs-1-k], 0)
 		}
-		if s := int(n.b1[h]) - sumLargest(negate(lo), nsq); s < math.MinInt16 {
-			return nil, fmt.Errorf("hidden unit %d can reach %d, beyond int16", h, s)
+		if lo < math.MinInt16 || hi > math.MaxInt16 {
+			return nil, fmt.Errorf("hidden unit %d can reach %d to %d, beyond int16", h, lo, hi)
 		}
 	}
 	return n, nil
-}
-
-func negate(x []int) []int {
-	out := make([]int, len(x))
-	for i, v := range x {
-		out[i] = -v
-	}
-	return out
-}
-
-// sumLargest adds the k largest of x.
-func sumLargest(x []int, k int) int {
-	y := append([]int(nil), x...)
-	s := 0
-	for range min(k, len(y)) {
-		best := 0
-		for i := range y {
-			if y[i] > y[best] {
-				best = i
-			}
-		}
-		s += y[best]
-		y[best] = math.MinInt
-	}
-	return s
 }
 
 // NetworkWeights are a network's weights as the trainer holds them: W1[i]
@@ -229,15 +208,33 @@ func (g *Game) UseNetwork(on bool) {
 	g.refreshAcc()
 }
 
-// SetNetworkFile makes the network of a file (EncodeNetwork's format) the
-// game's evaluation, in place of ataxx.nnue's.
-func (g *Game) SetNetworkFile(b []byte) error {
+// NetworkGame: an Ataxx network (rules.Network).
+func (n *network) NetworkGame() string { return Info.ID }
+
+// ReadNetwork checks a network file (EncodeNetwork's format) and returns
+// its network for SetNetwork (rules.Networker).
+func (g *Game) ReadNetwork(b []byte) (rules.Network, error) {
 	n, err := parseNetwork(b)
+	if err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// SetNetwork makes n, which ReadNetwork returned, the game's evaluation
+// in place of ataxx.nnue's (and turns the network on).
+func (g *Game) SetNetwork(n rules.Network) {
+	g.net = n.(*network)
+	g.refreshAcc()
+}
+
+// SetNetworkFile is ReadNetwork then SetNetwork.
+func (g *Game) SetNetworkFile(b []byte) error {
+	n, err := g.ReadNetwork(b)
 	if err != nil {
 		return err
 	}
-	g.net = n
-	g.refreshAcc()
+	g.SetNetwork(n)
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"boardrepl/rules"
 	"boardrepl/rules/ataxx"
 )
 
@@ -26,10 +27,13 @@ func check(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() == 0 {
 		return errors.New("check: DATA files are needed")
 	}
-	var file []byte
+	var net rules.Network
 	if *netPath != "" {
-		var err error
-		if file, err = os.ReadFile(*netPath); err != nil {
+		file, err := os.ReadFile(*netPath)
+		if err == nil {
+			net, err = ataxx.FromBitboards(0, 0).ReadNetwork(file)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -48,10 +52,8 @@ func check(args []string, stdout, stderr io.Writer) error {
 	var hRes, nRes, hSc, nSc, dis float64
 	for _, s := range set {
 		g := ataxx.FromBitboards(s.us, s.them)
-		if file != nil {
-			if err := g.SetNetworkFile(file); err != nil {
-				return err
-			}
+		if net != nil {
+			g.SetNetwork(net)
 		}
 		nv := float64(g.Evaluate())
 		g.UseNetwork(false)
