@@ -41,11 +41,17 @@ type net struct {
 	w1 []float32
 	b1 []float32
 	w2 []float32 // 2*hidden: the side to move's units, then the other's
-	b2 float32
+	b2 []float32 // one value: a slice, so that params hands it out like the others
 }
 
+// emptyNet is a network of zeros (a worker's gradients).
+func emptyNet() *net {
+	return &net{w1: make([]float32, inputs*hidden), b1: make([]float32, hidden), w2: make([]float32, 2*hidden), b2: make([]float32, 1)}
+}
+
+// newNet is the network training starts from, its weights drawn with rng.
 func newNet(rng *rand.Rand) *net {
-	n := &net{w1: make([]float32, inputs*hidden), b1: make([]float32, hidden), w2: make([]float32, 2*hidden)}
+	n := emptyNet()
 	for i := range n.w1 {
 		n.w1[i] = float32(rng.NormFloat64() * 0.1)
 	}
@@ -59,7 +65,7 @@ func newNet(rng *rand.Rand) *net {
 }
 
 func (n *net) params() [][]float32 {
-	return [][]float32{n.w1, n.b1, n.w2, {n.b2}}
+	return [][]float32{n.w1, n.b1, n.w2, n.b2}
 }
 
 // sym[t][s] is square s under the t-th of the board's 8 symmetries.
@@ -120,7 +126,7 @@ func (w *worker) forward(n *net) float32 {
 			w.accO[h] += row[h]
 		}
 	}
-	y := n.b2
+	y := n.b2[0]
 	for h := 0; h < hidden; h++ {
 		a := min(max(w.accS[h], 0), 1)
 		b := min(max(w.accO[h], 0), 1)
@@ -153,7 +159,7 @@ func (w *worker) step(n *net, s *sample, t int, target float32) {
 	w.loss += float64(e * e)
 	gy := 2 * e * p * (1 - p)
 	g := w.g
-	g.b2 += gy
+	g.b2[0] += gy
 	for h := 0; h < hidden; h++ {
 		a, b := w.accS[h], w.accO[h]
 		ca, cb := min(max(a, 0), 1), min(max(b, 0), 1)
@@ -186,7 +192,6 @@ func zero(n *net) {
 	for _, p := range n.params() {
 		clear(p)
 	}
-	n.b2 = 0
 }
 
 func train(args []string, stdout, stderr io.Writer) error {
@@ -245,7 +250,7 @@ func train(args []string, stdout, stderr io.Writer) error {
 	n := newNet(rng)
 	ws := make([]*worker, *jobs)
 	for i := range ws {
-		ws[i] = &worker{g: &net{w1: make([]float32, inputs*hidden), b1: make([]float32, hidden), w2: make([]float32, 2*hidden)}}
+		ws[i] = &worker{g: emptyNet()}
 	}
 	// Adam's moments.
 	var m1, m2 [][]float32
@@ -293,7 +298,6 @@ func train(args []string, stdout, stderr io.Writer) error {
 						gp[k][x] += wp[k][x]
 					}
 				}
-				g.b2 += w.g.b2
 			}
 			for _, w := range ws {
 				loss += w.loss
@@ -304,7 +308,6 @@ func train(args []string, stdout, stderr io.Writer) error {
 			c2 := 1 - math.Pow(beta2, float64(step))
 			inv := float32(1 / float64(hi-lo))
 			ps, gs := n.params(), g.params()
-			gs[3][0] = g.b2
 			for k := range ps {
 				for x := range ps[k] {
 					gr := gs[k][x] * inv
@@ -314,7 +317,6 @@ func train(args []string, stdout, stderr io.Writer) error {
 					ps[k][x] -= float32(upd)
 				}
 			}
-			n.b2 = ps[3][0]
 			for x := range n.w1 {
 				n.w1[x] = max(-clip, min(clip, n.w1[x]))
 			}
@@ -328,7 +330,7 @@ func train(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "ataxxnet train: epoch %d: training error %.6f, held-out %.6f (%.0f s)\n",
 			ep, loss/float64(len(order)), validate(n, valSet, valT), time.Since(start).Seconds())
 	}
-	w := &ataxx.NetworkWeights{B1: f64(n.b1), W2: f64(n.w2), B2: float64(n.b2), Scale: scale}
+	w := &ataxx.NetworkWeights{B1: f64(n.b1), W2: f64(n.w2), B2: float64(n.b2[0]), Scale: scale}
 	for i := 0; i < inputs; i++ {
 		w.W1 = append(w.W1, f64(n.w1[i*hidden:i*hidden+hidden]))
 	}
@@ -374,12 +376,14 @@ func checkQuantised(file []byte, n *net, set []sample, scale int, stderr io.Writ
 	var w worker
 	var sum, worst float64
 	k := min(len(set), 2000)
+	q, err := ataxx.FromBitboards(0, 0).ReadNetwork(file)
+	if err != nil {
+		return err
+	}
 	for i := 0; i < k; i++ {
 		s := set[i]
 		g := ataxx.FromBitboards(s.us, s.them)
-		if err := g.SetNetworkFile(file); err != nil {
-			return err
-		}
+		g.SetNetwork(q)
 		w.features(s.us, s.them)
 		want := float64(w.forward(n)) * float64(scale)
 		d := math.Abs(float64(g.Evaluate()) - want)
