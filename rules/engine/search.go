@@ -1145,22 +1145,21 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		pickBest(moves, scores, i)
 		m := moves[i]
 		quiet := mo != nil && scores[i] < orderHash-2 && scores[i]>>32 <= 0
-		if searched > 0 && quiet && best > -KnownWin {
-			if futile {
-				continue
-			}
-			// Late-move pruning: at low depth, quiet moves after the first
-			// few are not searched.
-			if prune && depth < len(lmpCount) && searched >= lmpCount[depth] {
-				continue
-			}
+		// Futility and late-move pruning: at low depth, quiet moves after
+		// the first few are not searched. The moves left are ordered after
+		// this one, so they are quiet too (the game's guess orders first)
+		// and pruned alike: the loop ends.
+		if searched > 0 && quiet && best > -KnownWin &&
+			(futile || prune && depth < len(lmpCount) && searched >= lmpCount[depth]) {
+			break
 		}
 		// In games that opted in, late-move pruning takes the late moves
 		// that capture too, after twice as many moves (in Ataxx nearly
 		// every move converts a piece, so "quiet" prunes almost nothing).
+		// Every move left is pruned then, quiet or not: the loop ends.
 		if t.tune.PruneLate && prune && searched > 0 && !quiet && scores[i] < orderHash-2 && best > -KnownWin &&
 			depth < len(lmpCount) && searched >= 2*lmpCount[depth] {
-			continue
+			break
 		}
 		g.Play(m)
 		var s int
