@@ -144,6 +144,19 @@ type SearchTuning struct {
 	// (scored above 0 by rules.MoveOrderer) after twice as many moves as
 	// it lets quiet ones.
 	PruneLate bool
+	// FutilityGain: futility also skips the moves that capture, when the
+	// static evaluation plus what the move gains (rules.MoveGainer) plus
+	// the margin stays at or below alpha.
+	FutilityGain bool
+}
+
+// MoveGainer is implemented by games that can say, before playing a move,
+// about how much it changes the static evaluation in the mover's favour
+// (in rules.EvalUnit); the selective search's futility pruning uses it
+// when the game opts in (SearchTuning.FutilityGain). It must not change
+// the position nor allocate.
+type MoveGainer interface {
+	MoveGain(m Move) int
 }
 
 // SearchTuner is implemented by games that opt into parts of the search

@@ -256,6 +256,18 @@ func (g *Game) OrderMove(m rules.Move) int {
 	return 0
 }
 
+// MoveGain is what a move adds to the material balance (rules.
+// MoveGainer), 100 a piece: a clone adds a piece, each piece converted
+// counts twice (ours gains it, theirs loses it).
+func (g *Game) MoveGain(m rules.Move) int {
+	kind, _, to := moveParts(m)
+	c := 200 * popcount(adj1[to]&g.bb[1-g.side])
+	if kind == kindSingle {
+		return 100 + c
+	}
+	return c
+}
+
 // NullMove is the pass, offered while the board is less than about 60 %
 // full: late in the game, when every move may open a hole, having to move
 // can hurt (zugzwang), and the null move would be unsound.
@@ -267,5 +279,5 @@ func (g *Game) NullMove() (rules.Move, bool) {
 // SearchTuning: the parts of the selective search that matches in Ataxx
 // admitted (rules.SearchTuner; docs/engine.md, lab notebook).
 func (g *Game) SearchTuning() rules.SearchTuning {
-	return rules.SearchTuning{IIR: true, HistoryMalus: true, PruneLate: true}
+	return rules.SearchTuning{IIR: true, HistoryMalus: true, PruneLate: true, FutilityGain: true}
 }

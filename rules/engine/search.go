@@ -494,6 +494,7 @@ type thread struct {
 	mo  rules.MoveOrderer
 	nm  rules.NullMover
 	q   rules.Quiescer
+	mg  rules.MoveGainer // only when the game opts into FutilityGain
 	sel bool
 	// tune: the parts of the selective search the game opted into.
 	tune rules.SearchTuning
@@ -571,6 +572,10 @@ func (t *thread) reset(g rules.Game, sh *shared) {
 	t.tune = rules.SearchTuning{}
 	if st, ok := g.(rules.SearchTuner); ok {
 		t.tune = st.SearchTuning()
+	}
+	t.mg = nil
+	if t.tune.FutilityGain {
+		t.mg, _ = g.(rules.MoveGainer)
 	}
 	t.eg, _ = g.(EndgameValuer)
 	t.wn = nil
@@ -1160,6 +1165,14 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		if t.tune.PruneLate && prune && searched > 0 && !quiet && scores[i] < orderHash-2 && best > -KnownWin &&
 			depth < len(lmpCount) && searched >= 2*lmpCount[depth] {
 			break
+		}
+		// Futility by gain: a move that captures, whose gain still leaves
+		// the static evaluation far below alpha, is not searched either.
+		// The game's gain need not follow its ordering: the move is
+		// skipped, the loop goes on.
+		if futile && t.mg != nil && searched > 0 && !quiet && scores[i] < orderHash-2 && best > -KnownWin &&
+			staticEval+futilityMargin[depth]+t.mg.MoveGain(m) <= alpha {
+			continue
 		}
 		g.Play(m)
 		var s int
