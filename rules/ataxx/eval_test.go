@@ -1,6 +1,7 @@
 package ataxx
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"boardrepl/rules"
@@ -122,4 +123,38 @@ func handInfo() *rules.Info {
 		return g, err
 	}
 	return &i
+}
+
+// MoveGain is the change in the mover's piece balance, 100 a piece: an
+// invariant checked on every legal move of positions reached by random
+// play.
+func TestMoveGain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	checked := 0
+	for game := 0; game < 10; game++ {
+		g := mustParse(t, "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1")
+		balance := func(side int) int { return popcount(g.bb[side]) - popcount(g.bb[1-side]) }
+		for ply := 0; ply < 100; ply++ {
+			moves := g.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			for _, m := range moves {
+				side := g.side
+				before := balance(side)
+				gain := g.MoveGain(m)
+				g.Play(m)
+				want := 100 * (balance(side) - before)
+				g.Unplay()
+				if gain != want {
+					t.Fatalf("game %d ply %d, %s: MoveGain %d, the balance changed by %d", game, ply, g.FormatMove(m), gain, want)
+				}
+				checked++
+			}
+			g.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	if checked < 5000 {
+		t.Errorf("only %d moves checked", checked)
+	}
 }
