@@ -116,6 +116,15 @@ type Hasher interface {
 	Hash() uint64
 }
 
+// KeyAfterer is implemented by Hashers that can tell, without playing it,
+// the key of the position a legal move leads to (what Hash returns once
+// the move is played), cheaply and without allocating: the engine asks
+// before each move it searches, so that the transposition table's entry
+// is on its way to the cache while the move is made.
+type KeyAfterer interface {
+	KeyAfter(m Move) uint64
+}
+
 // HashHistory is implemented by games that keep the positions played before
 // the current one, so that the engine sees a position recur across the
 // game's history and not only inside its own tree (rules/engine: repetition

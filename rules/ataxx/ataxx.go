@@ -204,6 +204,8 @@ var (
 	zPiece [2][nsq]uint64
 	zBlock [nsq]uint64
 	zSide  uint64
+	// zFlip[s]: a piece on s changing colour.
+	zFlip [nsq]uint64
 )
 
 func init() {
@@ -214,6 +216,9 @@ func init() {
 		zBlock[s] = next()
 	}
 	zSide = next()
+	for s := range zFlip {
+		zFlip[s] = zPiece[0][s] ^ zPiece[1][s]
+	}
 }
 
 // rehash computes the Zobrist key from scratch.

@@ -1,6 +1,7 @@
 package ataxx
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -682,5 +683,46 @@ func TestCountDoubles(t *testing.T) {
 		if a, b := doublesByPiece(us, empty), doublesByShift(us, empty); a != b {
 			t.Fatalf("us %x empty %x: by piece %d, by shift %d", us, empty, a, b)
 		}
+	}
+}
+
+// TestKeyAfter: for every legal move of twenty random games (with blocks,
+// so with passes too), KeyAfter is the key the position has once the move
+// is played, and that key is the one the position string gives from
+// scratch (an invariant, not a recorded value).
+func TestKeyAfter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	checked, passes := 0, 0
+	for game := 0; game < 20; game++ {
+		start := StartPosition
+		if game%2 == 1 {
+			start = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"
+		}
+		g := mustParse(t, start)
+		for ply := 0; ply < 200; ply++ {
+			moves := g.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			for _, m := range moves {
+				want := g.KeyAfter(m)
+				g.Play(m)
+				if got := g.Hash(); got != want {
+					t.Fatalf("game %d ply %d, %s: KeyAfter %x, Hash after the move %x", game, ply, g.FormatMove(m), want, got)
+				}
+				if fresh := mustParse(t, g.Position()); fresh.Hash() != want {
+					t.Fatalf("game %d ply %d, %s: KeyAfter %x, %s from scratch %x", game, ply, g.FormatMove(m), want, g.Position(), fresh.Hash())
+				}
+				g.Unplay()
+				checked++
+				if m == Pass {
+					passes++
+				}
+			}
+			g.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	if checked < 10000 || passes == 0 {
+		t.Errorf("%d moves checked, %d of them passes: want at least 10000 and a pass", checked, passes)
 	}
 }

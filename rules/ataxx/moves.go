@@ -205,30 +205,48 @@ func ownerOf(g *Game, s int) int {
 	return 0
 }
 
+var _ rules.KeyAfterer = (*Game)(nil)
+
+// KeyAfter is the Hash of the position after the legal move m
+// (rules.KeyAfterer).
+func (g *Game) KeyAfter(m rules.Move) uint64 {
+	kind, from, to := moveParts(m)
+	return g.hash ^ keyDelta(kind, from, to, g.side, adj1[to]&g.bb[1-g.side])
+}
+
+// keyDelta is what a move of kind from a square to another by side s,
+// converting the pieces cap, changes in the key.
+func keyDelta(kind, from, to, s int, cap uint64) uint64 {
+	h := zSide
+	if kind == kindSingle || kind == kindDouble {
+		for b := cap; b != 0; b &= b - 1 {
+			h ^= zFlip[tz(b)]
+		}
+		h ^= zPiece[s][to]
+		if kind == kindDouble {
+			h ^= zPiece[s][from]
+		}
+	}
+	return h
+}
+
 // Play makes a legal move.
 func (g *Game) Play(m rules.Move) {
 	g.stack = append(g.stack, undo{bb: g.bb, half: g.half, full: g.full, hash: g.hash, move: m})
 	u := &g.stack[len(g.stack)-1]
 	s := g.side
 	kind, from, to := moveParts(m)
-	h := g.hash ^ zSide
+	var cap uint64
 	switch kind {
 	case kindSingle, kindDouble:
-		tb := uint64(1) << to
-		cap := adj1[to] & g.bb[1-s]
+		cap = adj1[to] & g.bb[1-s]
 		u.captured = cap
-		for b := cap; b != 0; b &= b - 1 {
-			c := tz(b)
-			h ^= zPiece[0][c] ^ zPiece[1][c]
-		}
 		g.bb[1-s] ^= cap
-		g.bb[s] |= tb | cap
-		h ^= zPiece[s][to]
+		g.bb[s] |= uint64(1)<<to | cap
 		if kind == kindSingle {
 			g.half = 0
 		} else {
 			g.bb[s] &^= 1 << from
-			h ^= zPiece[s][from]
 			g.half++
 		}
 	default:
@@ -238,7 +256,7 @@ func (g *Game) Play(m rules.Move) {
 		g.full++
 	}
 	g.side = 1 - s
-	g.hash = h
+	g.hash ^= keyDelta(kind, from, to, s, cap)
 	if g.net != nil {
 		g.pushAcc(u.bb)
 	}

@@ -505,6 +505,7 @@ type thread struct {
 	wn             WinNower // only in the selective mode
 	oc             rules.Outcomer
 	h              rules.Hasher
+	ka             rules.KeyAfterer // only with a table
 	hh             rules.HashHistory
 	// rep: the selective search of a game with a history scores draws
 	// with the contempt for rootSide; cycles: it also looks for repeated
@@ -584,6 +585,10 @@ func (t *thread) reset(g rules.Game, sh *shared) {
 	}
 	t.oc, _ = g.(rules.Outcomer)
 	t.h, _ = g.(rules.Hasher)
+	t.ka = nil
+	if t.tt != nil && t.h != nil {
+		t.ka, _ = g.(rules.KeyAfterer)
+	}
 	t.hh, _ = g.(rules.HashHistory)
 	t.rep = t.sel && t.h != nil && t.hh != nil
 	t.cycles = t.rep && t.e.opts.Cycle >= 0
@@ -1109,31 +1114,11 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		}
 		return t.drawScore()
 	}
-	scores := t.scores[ply][:0]
 	side := g.SideToMove() & 1
-	k0, k1 := t.killers[ply][0], t.killers[ply][1]
-	hk0, hk1 := t.hasKill[ply][0], t.hasKill[ply][1]
+	k0, hk0 := t.killers[ply][0], t.hasKill[ply][0]
 	hist := &t.history[side]
 	mo := t.mo
-	for _, m := range moves {
-		var s int64
-		switch {
-		case hasHash && m == hashMove:
-			s = orderHash
-		case hk0 && m == k0:
-			s = orderHash - 1
-		case hk1 && m == k1:
-			s = orderHash - 2
-		default:
-			// The game's guess first (a capture before a quiet move),
-			// the history between moves the game scores alike.
-			s = int64(hist[histIndex(m)] + histMax) // never below 0: a malus stays above -histMax
-			if mo != nil {
-				s += int64(mo.OrderMove(m)) << 32
-			}
-		}
-		scores = append(scores, s)
-	}
+	scores := t.scoreMoves(t.scores[ply][:0], moves, ply, hasHash, hashMove, hist)
 	t.scores[ply] = scores
 
 	// Futility: near the leaves, with the static evaluation far below
@@ -1173,6 +1158,9 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		if futile && t.mg != nil && searched > 0 && !quiet && scores[i] < orderHash-2 && best > -KnownWin &&
 			staticEval+futilityMargin[depth]+t.mg.MoveGain(m) <= alpha {
 			continue
+		}
+		if t.ka != nil {
+			t.tt.prefetch(t.ka.KeyAfter(m))
 		}
 		g.Play(m)
 		var s int
@@ -1274,6 +1262,34 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		t.tt.store(key, bestMove, hasBest && bound != boundUpper, scoreToTT(best, ply), depth, bound)
 	}
 	return best
+}
+
+// scoreMoves appends to scores the ordering score of each of moves, at
+// the node of ply (its killers) with the side to move's history hist: the hash move first (when hasHash), the killers next, then the
+// game's guess (a capture before a quiet move) with the history between
+// moves the game scores alike.
+func (t *thread) scoreMoves(scores []int64, moves []rules.Move, ply int, hasHash bool, hashMove rules.Move, hist *[historySize]int32) []int64 {
+	k0, k1 := t.killers[ply][0], t.killers[ply][1]
+	hk0, hk1 := t.hasKill[ply][0], t.hasKill[ply][1]
+	mo := t.mo
+	for _, m := range moves {
+		var s int64
+		switch {
+		case hasHash && m == hashMove:
+			s = orderHash
+		case hk0 && m == k0:
+			s = orderHash - 1
+		case hk1 && m == k1:
+			s = orderHash - 2
+		default:
+			s = int64(hist[histIndex(m)] + histMax) // never below 0: a malus stays above -histMax
+			if mo != nil {
+				s += int64(mo.OrderMove(m)) << 32
+			}
+		}
+		scores = append(scores, s)
+	}
+	return scores
 }
 
 // dropExcluded removes the moves of t.excl from the root's moves, in place.

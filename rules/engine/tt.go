@@ -146,6 +146,15 @@ func (t *tt) newGeneration() {
 	}
 }
 
+// prefetch starts bringing key's entry into the cache, for a probe or a
+// store soon after (an entry straddles at most two lines: both are asked
+// for).
+func (t *tt) prefetch(key uint64) {
+	i := t.index(key)
+	prefetch(&t.words[i])
+	prefetch(&t.words[i+2])
+}
+
 func (t *tt) probe(key uint64) (ttEntry, bool) {
 	i := t.index(key)
 	w0 := t.words[i].Load()
