@@ -1265,9 +1265,10 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 }
 
 // scoreMoves appends to scores the ordering score of each of moves, at
-// the node of ply (its killers) with the side to move's history hist: the hash move first (when hasHash), the killers next, then the
-// game's guess (a capture before a quiet move) with the history between
-// moves the game scores alike.
+// the node of ply (its killers) with the side to move's history hist: the
+// hash move first (when hasHash), the killers next, then the game's guess
+// (a capture before a quiet move) with the history between moves the game
+// scores alike.
 func (t *thread) scoreMoves(scores []int64, moves []rules.Move, ply int, hasHash bool, hashMove rules.Move, hist *[historySize]int32) []int64 {
 	k0, k1 := t.killers[ply][0], t.killers[ply][1]
 	hk0, hk1 := t.hasKill[ply][0], t.hasKill[ply][1]
