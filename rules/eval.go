@@ -148,6 +148,11 @@ type SearchTuning struct {
 	// static evaluation plus what the move gains (rules.MoveGainer) plus
 	// the margin stays at or below alpha.
 	FutilityGain bool
+	// Improving: where the side to move's static evaluation is better
+	// than two plies before (or that one is unknown), reverse futility
+	// takes the margin of a ply less; where it is not, late-move pruning
+	// keeps two thirds of the moves it keeps otherwise.
+	Improving bool
 }
 
 // MoveGainer is implemented by games that can say, before playing a move,

@@ -539,6 +539,9 @@ type thread struct {
 	// noNull[ply]: the move into this node was a null move (no second
 	// one in a row).
 	noNull [MaxPly + 2]bool
+	// evals[ply]: the static evaluation of the node at ply, noEval where
+	// it was not computed (SearchTuning.Improving).
+	evals [MaxPly + 1]int
 
 	// root: the best move of the iteration in progress, once a root move
 	// has been searched to the end.
@@ -956,6 +959,9 @@ var (
 	lmpCount       = [...]int{0, 8, 12, 20}
 )
 
+// noEval marks a node whose static evaluation was not computed.
+const noEval = math.MinInt32
+
 // histMax bounds the history scores (histUpdate's gravity).
 const histMax = 1 << 14
 
@@ -1071,9 +1077,19 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 	// above beta).
 	staticEval := 0
 	prune := t.sel && !pvNode && ply > 0 && t.ev != nil && abs(beta) < KnownWin
+	t.evals[ply] = noEval
+	improving := true
 	if prune {
 		staticEval = t.ev.Evaluate()
-		if depth < len(rfpMargin) && staticEval-rfpMargin[depth] >= beta {
+		if t.tune.Improving {
+			t.evals[ply] = staticEval
+			improving = ply < 2 || t.evals[ply-2] == noEval || staticEval > t.evals[ply-2]
+		}
+		rfpDepth := depth
+		if t.tune.Improving && improving {
+			rfpDepth--
+		}
+		if depth < len(rfpMargin) && staticEval-rfpMargin[rfpDepth] >= beta {
 			return staticEval
 		}
 		if t.nm != nil && depth >= 3 && !t.noNull[ply] && staticEval >= beta {
@@ -1124,6 +1140,13 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 	// Futility: near the leaves, with the static evaluation far below
 	// alpha, quiet moves (scored 0 or below by the game) are not searched.
 	futile := prune && mo != nil && depth < len(futilityMargin) && staticEval+futilityMargin[depth] <= alpha
+	lmpLimit := 0
+	if depth < len(lmpCount) {
+		lmpLimit = lmpCount[depth]
+		if !improving {
+			lmpLimit = lmpLimit * 2 / 3
+		}
+	}
 
 	origAlpha := alpha
 	best := -infinity
@@ -1140,7 +1163,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		// this one, so they are quiet too (the game's guess orders first)
 		// and pruned alike: the loop ends.
 		if searched > 0 && quiet && best > -KnownWin &&
-			(futile || prune && depth < len(lmpCount) && searched >= lmpCount[depth]) {
+			(futile || prune && depth < len(lmpCount) && searched >= lmpLimit) {
 			break
 		}
 		// In games that opted in, late-move pruning takes the late moves
@@ -1148,7 +1171,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		// every move converts a piece, so "quiet" prunes almost nothing).
 		// Every move left is pruned then, quiet or not: the loop ends.
 		if t.tune.PruneLate && prune && searched > 0 && !quiet && scores[i] < orderHash-2 && best > -KnownWin &&
-			depth < len(lmpCount) && searched >= 2*lmpCount[depth] {
+			depth < len(lmpCount) && searched >= 2*lmpLimit {
 			break
 		}
 		// Futility by gain: a move that captures, whose gain still leaves
