@@ -1081,6 +1081,10 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 	improving := true
 	if prune {
 		staticEval = t.ev.Evaluate()
+		// Improving (games that opt in): the side to move stands better
+		// than at its last node on this path, or that is unknown. An
+		// improving node prunes less by late moves and more by reverse
+		// futility (its margin of a ply less).
 		if t.tune.Improving {
 			t.evals[ply] = staticEval
 			improving = ply < 2 || t.evals[ply-2] == noEval || staticEval > t.evals[ply-2]
