@@ -261,7 +261,7 @@ func (g *Game) OrderMove(m rules.Move) int {
 // counts twice (ours gains it, theirs loses it).
 func (g *Game) MoveGain(m rules.Move) int {
 	kind, _, to := moveParts(m)
-	c := 200 * popcount(adj1[to]&g.bb[1-g.side])
+	c := 200 * popcount(g.converted(to))
 	if kind == kindSingle {
 		return 100 + c
 	}

@@ -205,13 +205,17 @@ func ownerOf(g *Game, s int) int {
 	return 0
 }
 
+// converted is the opponent's pieces that a clone or jump of the side to
+// move to square to converts.
+func (g *Game) converted(to int) uint64 { return adj1[to] & g.bb[1-g.side] }
+
 var _ rules.KeyAfterer = (*Game)(nil)
 
 // KeyAfter is the Hash of the position after the legal move m
 // (rules.KeyAfterer).
 func (g *Game) KeyAfter(m rules.Move) uint64 {
 	kind, from, to := moveParts(m)
-	return g.hash ^ keyDelta(kind, from, to, g.side, adj1[to]&g.bb[1-g.side])
+	return g.hash ^ keyDelta(kind, from, to, g.side, g.converted(to))
 }
 
 // keyDelta is what a move of kind from a square to another by side s,
@@ -239,7 +243,7 @@ func (g *Game) Play(m rules.Move) {
 	var cap uint64
 	switch kind {
 	case kindSingle, kindDouble:
-		cap = adj1[to] & g.bb[1-s]
+		cap = g.converted(to)
 		u.captured = cap
 		g.bb[1-s] ^= cap
 		g.bb[s] |= uint64(1)<<to | cap

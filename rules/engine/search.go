@@ -1085,13 +1085,13 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		// than at its last node on this path, or that is unknown. An
 		// improving node prunes less by late moves and more by reverse
 		// futility (its margin of a ply less).
+		rfpDepth := depth
 		if t.tune.Improving {
 			t.evals[ply] = staticEval
 			improving = ply < 2 || t.evals[ply-2] == noEval || staticEval > t.evals[ply-2]
-		}
-		rfpDepth := depth
-		if t.tune.Improving && improving {
-			rfpDepth--
+			if improving {
+				rfpDepth--
+			}
 		}
 		if depth < len(rfpMargin) && staticEval-rfpMargin[rfpDepth] >= beta {
 			return staticEval
@@ -1134,11 +1134,31 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		}
 		return t.drawScore()
 	}
+	scores := t.scores[ply][:0]
 	side := g.SideToMove() & 1
-	k0, hk0 := t.killers[ply][0], t.hasKill[ply][0]
+	k0, k1 := t.killers[ply][0], t.killers[ply][1]
+	hk0, hk1 := t.hasKill[ply][0], t.hasKill[ply][1]
 	hist := &t.history[side]
 	mo := t.mo
-	scores := t.scoreMoves(t.scores[ply][:0], moves, ply, hasHash, hashMove, hist)
+	for _, m := range moves {
+		var s int64
+		switch {
+		case hasHash && m == hashMove:
+			s = orderHash
+		case hk0 && m == k0:
+			s = orderHash - 1
+		case hk1 && m == k1:
+			s = orderHash - 2
+		default:
+			// The game's guess first (a capture before a quiet move),
+			// the history between moves the game scores alike.
+			s = int64(hist[histIndex(m)] + histMax) // never below 0: a malus stays above -histMax
+			if mo != nil {
+				s += int64(mo.OrderMove(m)) << 32
+			}
+		}
+		scores = append(scores, s)
+	}
 	t.scores[ply] = scores
 
 	// Futility: near the leaves, with the static evaluation far below
@@ -1289,35 +1309,6 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		t.tt.store(key, bestMove, hasBest && bound != boundUpper, scoreToTT(best, ply), depth, bound)
 	}
 	return best
-}
-
-// scoreMoves appends to scores the ordering score of each of moves, at
-// the node of ply (its killers) with the side to move's history hist: the
-// hash move first (when hasHash), the killers next, then the game's guess
-// (a capture before a quiet move) with the history between moves the game
-// scores alike.
-func (t *thread) scoreMoves(scores []int64, moves []rules.Move, ply int, hasHash bool, hashMove rules.Move, hist *[historySize]int32) []int64 {
-	k0, k1 := t.killers[ply][0], t.killers[ply][1]
-	hk0, hk1 := t.hasKill[ply][0], t.hasKill[ply][1]
-	mo := t.mo
-	for _, m := range moves {
-		var s int64
-		switch {
-		case hasHash && m == hashMove:
-			s = orderHash
-		case hk0 && m == k0:
-			s = orderHash - 1
-		case hk1 && m == k1:
-			s = orderHash - 2
-		default:
-			s = int64(hist[histIndex(m)] + histMax) // never below 0: a malus stays above -histMax
-			if mo != nil {
-				s += int64(mo.OrderMove(m)) << 32
-			}
-		}
-		scores = append(scores, s)
-	}
-	return scores
 }
 
 // dropExcluded removes the moves of t.excl from the root's moves, in place.
