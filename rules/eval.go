@@ -153,6 +153,10 @@ type SearchTuning struct {
 	// takes the margin of a ply less; where it is not, late-move pruning
 	// keeps two thirds of the moves it keeps otherwise.
 	Improving bool
+	// PruneQuiet: away from the root, the quiet moves (scored 0 or below
+	// by rules.MoveOrderer; in Ataxx the jumps that convert nothing) are
+	// not searched once two moves were, at any depth.
+	PruneQuiet bool
 }
 
 // MoveGainer is implemented by games that can say, before playing a move,

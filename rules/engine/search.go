@@ -1183,11 +1183,13 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		m := moves[i]
 		quiet := mo != nil && scores[i] < orderHash-2 && scores[i]>>32 <= 0
 		// Futility and late-move pruning: at low depth, quiet moves after
-		// the first few are not searched. The moves left are ordered after
-		// this one, so they are quiet too (the game's guess orders first)
-		// and pruned alike: the loop ends.
+		// the first few are not searched; in games that opt in
+		// (PruneQuiet), after the first two at any depth but the root's.
+		// The moves left are ordered after this one, so they are quiet too
+		// (the game's guess orders first) and pruned alike: the loop ends.
 		if searched > 0 && quiet && best > -KnownWin &&
-			(futile || prune && depth < len(lmpCount) && searched >= lmpLimit) {
+			(futile || prune && depth < len(lmpCount) && searched >= lmpLimit ||
+				t.tune.PruneQuiet && t.sel && ply > 0 && searched >= 2) {
 			break
 		}
 		// In games that opted in, late-move pruning takes the late moves
