@@ -157,6 +157,10 @@ type SearchTuning struct {
 	// by rules.MoveOrderer; in Ataxx the jumps that convert nothing) are
 	// not searched once two moves were, at any depth.
 	PruneQuiet bool
+	// RFPMargin, RFPDepth: when set, reverse futility prunes to RFPDepth
+	// plies left, with a margin of RFPMargin a ply (instead of the
+	// engine's margins, which stop at 4 plies).
+	RFPMargin, RFPDepth int
 }
 
 // MoveGainer is implemented by games that can say, before playing a move,

@@ -279,5 +279,5 @@ func (g *Game) NullMove() (rules.Move, bool) {
 // SearchTuning: the parts of the selective search that matches in Ataxx
 // admitted (rules.SearchTuner; docs/engine.md, lab notebook).
 func (g *Game) SearchTuning() rules.SearchTuning {
-	return rules.SearchTuning{IIR: true, HistoryMalus: true, PruneLate: true, FutilityGain: true, Improving: true, PruneQuiet: true}
+	return rules.SearchTuning{IIR: true, HistoryMalus: true, PruneLate: true, FutilityGain: true, Improving: true, PruneQuiet: true, RFPMargin: 70, RFPDepth: 6}
 }

@@ -1093,7 +1093,13 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 				rfpDepth--
 			}
 		}
-		if depth < len(rfpMargin) && staticEval-rfpMargin[rfpDepth] >= beta {
+		// Games that opt in set their own margin, by the ply (an improving
+		// node one ply less: none at all one ply from the leaves).
+		if t.tune.RFPMargin > 0 {
+			if depth <= t.tune.RFPDepth && staticEval-t.tune.RFPMargin*rfpDepth >= beta {
+				return staticEval
+			}
+		} else if depth < len(rfpMargin) && staticEval-rfpMargin[rfpDepth] >= beta {
 			return staticEval
 		}
 		if t.nm != nil && depth >= 3 && !t.noNull[ply] && staticEval >= beta {
