@@ -18,12 +18,12 @@ import (
 //
 // Inputs: 98, a piece of each colour on each of the 49 squares, seen from
 // one colour's side: "one of mine on square s" is input s, "one of the
-// opponent's on s" is input 49+s. The hidden layer of 64 units
+// opponent's on s" is input 49+s. The hidden layer of 128 units
 // (netHidden) is computed for both colours from the same weights: the
 // accumulator of a colour is the bias plus the weight rows of its active
 // inputs. The output is
 //
-//	y = b2 + sum_i w2[i]*screlu(acc_tomove[i]) + sum_i w2[64+i]*screlu(acc_other[i])
+//	y = b2 + sum_i w2[i]*screlu(acc_tomove[i]) + sum_i w2[128+i]*screlu(acc_other[i])
 //
 // with screlu(x) = clamp(x, 0, 1)^2, and the evaluation is y*scale (the
 // trainer fits y so that 1/(1+e^-y) predicts the side to move's score).
@@ -42,7 +42,7 @@ import (
 
 const (
 	netInputs = 2 * nsq
-	netHidden = 64
+	netHidden = 128
 	netQA     = 255
 	netQB     = 64
 	netMagic  = "boardrepl ataxx nnue 1\n"

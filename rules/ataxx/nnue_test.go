@@ -115,9 +115,13 @@ func TestNetworkIncremental(t *testing.T) {
 		}
 	}
 	// The quantisation's error: first-layer steps of 1/255 over at most
-	// 50 rows, output steps of 1/64, times the scale 300.
-	if worst > 30 {
-		t.Errorf("the quantised network is up to %.1f units from the float one, want at most 30", worst)
+	// 50 rows, output steps of 1/64, times the scale 300: at most 30 for
+	// 64 hidden units. The output weights' rounding errors are independent
+	// over the 2*NetHidden terms and add as a random walk, so the bound
+	// grows with the square root of the size.
+	bound := 30 * math.Sqrt(NetHidden/64.0)
+	if worst > bound {
+		t.Errorf("the quantised network is up to %.1f units from the float one, want at most %.1f", worst, bound)
 	}
 	t.Logf("quantised against float: at most %.2f units", worst)
 }
