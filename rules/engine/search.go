@@ -959,6 +959,21 @@ var (
 	lmpCount       = [...]int{0, 8, 12, 20}
 )
 
+// rfpMarginAt is reverse futility's margin at a node with depth plies
+// left, counted as d plies (an improving node one less), and whether it
+// prunes at that depth at all: the game's margin a ply to its depth
+// (SearchTuning.RFPMargin, RFPDepth; d = 0 gives none at all), or else
+// the engine's margins.
+func (t *thread) rfpMarginAt(depth, d int) (int, bool) {
+	if t.tune.RFPMargin > 0 {
+		return t.tune.RFPMargin * d, depth <= t.tune.RFPDepth
+	}
+	if depth < len(rfpMargin) {
+		return rfpMargin[d], true
+	}
+	return 0, false
+}
+
 // noEval marks a node whose static evaluation was not computed.
 const noEval = math.MinInt32
 
@@ -1093,13 +1108,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 				rfpDepth--
 			}
 		}
-		// Games that opt in set their own margin, by the ply (an improving
-		// node one ply less: none at all one ply from the leaves).
-		if t.tune.RFPMargin > 0 {
-			if depth <= t.tune.RFPDepth && staticEval-t.tune.RFPMargin*rfpDepth >= beta {
-				return staticEval
-			}
-		} else if depth < len(rfpMargin) && staticEval-rfpMargin[rfpDepth] >= beta {
+		if margin, ok := t.rfpMarginAt(depth, rfpDepth); ok && staticEval-margin >= beta {
 			return staticEval
 		}
 		if t.nm != nil && depth >= 3 && !t.noNull[ply] && staticEval >= beta {
