@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 
 	"boardrepl/rules"
@@ -23,10 +24,15 @@ import (
 // accumulator of a colour is the bias plus the weight rows of its active
 // inputs. The output is
 //
-//	y = b2 + sum_i w2[i]*screlu(acc_tomove[i]) + sum_i w2[128+i]*screlu(acc_other[i])
+//	y = b2[k] + sum_i w2[k][i]*screlu(acc_tomove[i]) + sum_i w2[k][128+i]*screlu(acc_other[i])
 //
 // with screlu(x) = clamp(x, 0, 1)^2, and the evaluation is y*scale (the
 // trainer fits y so that 1/(1+e^-y) predicts the side to move's score).
+// k is the output bucket: a file may have 1 to 8 sets of output weights
+// (netMaxBuckets), and the position's pieces choose one of its B,
+// k = pieces*B/50 (outputBucket), so that an opening, a middle game and a
+// nearly full board each have their own last layer over the same hidden
+// units.
 //
 // Quantisation: the first layer's weights and biases are stored times QA
 // (255) as int16, so that an accumulator's 1.0 is 255; the output weights
@@ -46,15 +52,22 @@ const (
 	netQA     = 255
 	netQB     = 64
 	netMagic  = "boardrepl ataxx nnue 1\n"
+
+	netMaxBuckets = 8
 )
 
 type network struct {
-	w1    [netInputs][netHidden]int16
-	b1    [netHidden]int16
-	w2    [2][netHidden]int16 // [0] the side to move's accumulator, [1] the other's
-	b2    int32
-	scale int32 // evaluation units per output unit
+	w1      [netInputs][netHidden]int16
+	b1      [netHidden]int16
+	w2      [netMaxBuckets][2][netHidden]int16 // by bucket: [0] the side to move's accumulator, [1] the other's
+	b2      [netMaxBuckets]int32
+	buckets int   // output buckets in use, 1 to netMaxBuckets
+	scale   int32 // evaluation units per output unit
 }
+
+// outputBucket is the bucket of a position with the given number of
+// pieces (0 to 49) among b: pieces*b/50.
+func outputBucket(pieces, b int) int { return pieces * b / (nsq + 1) }
 
 // accumulator holds the hidden layer of both colours' views.
 type accumulator [2][netHidden]int16
@@ -84,29 +97,37 @@ func parseNetwork(b []byte) (*network, error) {
 	if nl < 0 {
 		return nil, errors.New("no header line")
 	}
-	var in, hid, qa, qb, scale int
-	if _, err := fmt.Sscanf(string(rest[:nl]), "inputs %d hidden %d qa %d qb %d scale %d", &in, &hid, &qa, &qb, &scale); err != nil {
-		return nil, fmt.Errorf("header %q: %v", rest[:nl], err)
+	var in, hid, buckets, qa, qb, scale int
+	// A file of one bucket may leave "buckets" out (the format of the
+	// networks before buckets).
+	header := string(rest[:nl])
+	if _, err := fmt.Sscanf(header, "inputs %d hidden %d buckets %d qa %d qb %d scale %d", &in, &hid, &buckets, &qa, &qb, &scale); err != nil {
+		buckets = 1
+		if _, err := fmt.Sscanf(header, "inputs %d hidden %d qa %d qb %d scale %d", &in, &hid, &qa, &qb, &scale); err != nil {
+			return nil, fmt.Errorf("header %q: want \"inputs N hidden N [buckets N] qa N qb N scale N\"", header)
+		}
 	}
-	if in != netInputs || hid != netHidden || qa != netQA || qb != netQB || scale < 1 || scale > 10000 {
-		return nil, fmt.Errorf("header %q: this build reads inputs %d hidden %d qa %d qb %d and a scale of 1 to 10000", rest[:nl], netInputs, netHidden, netQA, netQB)
+	if in != netInputs || hid != netHidden || qa != netQA || qb != netQB || buckets < 1 || buckets > netMaxBuckets || scale < 1 || scale > 10000 {
+		return nil, fmt.Errorf("header %q: this build reads inputs %d hidden %d, 1 to %d buckets, qa %d qb %d and a scale of 1 to 10000", header, netInputs, netHidden, netMaxBuckets, netQA, netQB)
 	}
-	n := &network{scale: int32(scale)}
+	n := &network{buckets: buckets, scale: int32(scale)}
 	body := rest[nl+1:]
-	want := 2*(netInputs*netHidden+netHidden+2*netHidden) + 4
+	want := 2*(netInputs*netHidden+netHidden) + buckets*(2*2*netHidden+4)
 	if len(body) != want {
 		return nil, fmt.Errorf("%d bytes of weights, want %d", len(body), want)
 	}
 	r := bytes.NewReader(body)
-	for _, v := range []any{&n.w1, &n.b1, &n.w2, &n.b2} {
+	for _, v := range []any{&n.w1, &n.b1, n.w2[:buckets], n.b2[:buckets]} {
 		if err := binary.Read(r, binary.LittleEndian, v); err != nil {
 			return nil, err
 		}
 	}
-	for k := range n.w2 {
-		for h, w := range n.w2[k] {
-			if w < -127 || w > 127 {
-				return nil, fmt.Errorf("output weight %d is %d, beyond ±127", k*netHidden+h, w)
+	for b := range buckets {
+		for k := range n.w2[b] {
+			for h, w := range n.w2[b][k] {
+				if w < -127 || w > 127 {
+					return nil, fmt.Errorf("output weight %d of bucket %d is %d, beyond ±127", k*netHidden+h, b, w)
+				}
 			}
 		}
 	}
@@ -132,22 +153,29 @@ func parseNetwork(b []byte) (*network, error) {
 }
 
 // NetworkWeights are a network's weights as the trainer holds them: W1[i]
-// is input i's row (NetHidden values), W2 the side to move's NetHidden
-// output weights then the other colour's, Scale the evaluation units of
-// one output unit.
+// is input i's row (NetHidden values), W2[k] bucket k's output weights
+// (the side to move's NetHidden then the other colour's), B2[k] its bias
+// (1 to NetMaxBuckets buckets), Scale the evaluation units of one output
+// unit.
 type NetworkWeights struct {
 	W1    [][]float64
 	B1    []float64
-	W2    []float64
-	B2    float64
+	W2    [][]float64
+	B2    []float64
 	Scale int
 }
 
-// NetInputs and NetHidden are the sizes of the network this build reads.
+// NetInputs and NetHidden are the sizes of the network this build reads,
+// NetMaxBuckets the most output buckets.
 const (
-	NetInputs = netInputs
-	NetHidden = netHidden
+	NetInputs     = netInputs
+	NetHidden     = netHidden
+	NetMaxBuckets = netMaxBuckets
 )
+
+// OutputBucket is the output bucket (0 to buckets-1) of a position with
+// that many pieces.
+func OutputBucket(pieces, buckets int) int { return outputBucket(pieces, buckets) }
 
 // NetClipOut bounds the output weights (the trainer clips them): 127/64.
 const NetClipOut = 127.0 / netQB
@@ -161,14 +189,15 @@ const NetClip = 32767.0 / netQA / (nsq + 1)
 // biases (times QA), the output weights (times QB) and the output bias as
 // an int32 (times QA*QB).
 func EncodeNetwork(w *NetworkWeights) ([]byte, error) {
-	if len(w.W1) != netInputs || len(w.B1) != netHidden || len(w.W2) != 2*netHidden {
-		return nil, fmt.Errorf("want %d rows of %d weights, %d biases and %d output weights", netInputs, netHidden, netHidden, 2*netHidden)
+	nb := len(w.W2)
+	if len(w.W1) != netInputs || len(w.B1) != netHidden || nb < 1 || nb > netMaxBuckets || len(w.B2) != nb {
+		return nil, fmt.Errorf("want %d rows of %d weights, %d biases and 1 to %d buckets of output weights and a bias", netInputs, netHidden, netHidden, netMaxBuckets)
 	}
 	q := func(x float64, scale float64) int16 {
 		v := math.Round(x * scale)
 		return int16(max(math.MinInt16, min(math.MaxInt16, v)))
 	}
-	var n network
+	n := network{buckets: nb}
 	for i, row := range w.W1 {
 		if len(row) != netHidden {
 			return nil, fmt.Errorf("row %d has %d weights, want %d", i, len(row), netHidden)
@@ -179,14 +208,26 @@ func EncodeNetwork(w *NetworkWeights) ([]byte, error) {
 	}
 	for h := range netHidden {
 		n.b1[h] = q(w.B1[h], netQA)
-		n.w2[0][h] = max(-127, min(127, q(w.W2[h], netQB)))
-		n.w2[1][h] = max(-127, min(127, q(w.W2[netHidden+h], netQB)))
 	}
-	n.b2 = int32(math.Round(w.B2 * netQA * netQB))
+	for k, out := range w.W2 {
+		if len(out) != 2*netHidden {
+			return nil, fmt.Errorf("bucket %d has %d output weights, want %d", k, len(out), 2*netHidden)
+		}
+		for h := range netHidden {
+			n.w2[k][0][h] = max(-127, min(127, q(out[h], netQB)))
+			n.w2[k][1][h] = max(-127, min(127, q(out[netHidden+h], netQB)))
+		}
+		n.b2[k] = int32(math.Round(w.B2[k] * netQA * netQB))
+	}
 	var b bytes.Buffer
 	b.WriteString(netMagic)
-	fmt.Fprintf(&b, "inputs %d hidden %d qa %d qb %d scale %d\n", netInputs, netHidden, netQA, netQB, w.Scale)
-	for _, v := range []any{&n.w1, &n.b1, &n.w2, n.b2} {
+	// One bucket is written as before buckets, which older builds read.
+	if nb == 1 {
+		fmt.Fprintf(&b, "inputs %d hidden %d qa %d qb %d scale %d\n", netInputs, netHidden, netQA, netQB, w.Scale)
+	} else {
+		fmt.Fprintf(&b, "inputs %d hidden %d buckets %d qa %d qb %d scale %d\n", netInputs, netHidden, nb, netQA, netQB, w.Scale)
+	}
+	for _, v := range []any{&n.w1, &n.b1, n.w2[:nb], n.b2[:nb]} {
 		if err := binary.Write(&b, binary.LittleEndian, v); err != nil {
 			return nil, err
 		}
@@ -314,8 +355,13 @@ func screluDotGo(a, w *[netHidden]int16) int32 {
 func (g *Game) netEvaluate() int {
 	a := &g.accs[len(g.accs)-1]
 	n := g.net
-	sum := int64(screluDot(&a[g.side], &n.w2[0])) + int64(screluDot(&a[1-g.side], &n.w2[1]))
-	y := sum/netQA + int64(n.b2) // the output times QA*QB
+	k := 0
+	if n.buckets > 1 {
+		k = outputBucket(bits.OnesCount64(g.bb[0]|g.bb[1]), n.buckets)
+	}
+	w2 := &n.w2[k]
+	sum := int64(screluDot(&a[g.side], &w2[0])) + int64(screluDot(&a[1-g.side], &w2[1]))
+	y := sum/netQA + int64(n.b2[k]) // the output times QA*QB
 	v := int(y * int64(n.scale) / (netQA * netQB))
 	return max(-rules.EvalLimit+1, min(rules.EvalLimit-1, v))
 }

@@ -9,12 +9,15 @@ import (
 	"testing"
 )
 
-// randomWeights makes a network of random weights within the clip, as a
-// trainer could have written it.
-func randomWeights(seed uint64) *NetworkWeights {
+// randomWeights makes a network of random weights within the clip, of
+// one output bucket, as a trainer could have written it.
+func randomWeights(seed uint64) *NetworkWeights { return randomBuckets(seed, 1) }
+
+// randomBuckets is randomWeights with that many output buckets.
+func randomBuckets(seed uint64, buckets int) *NetworkWeights {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	u := func(r float64) float64 { return (rng.Float64()*2 - 1) * r }
-	w := &NetworkWeights{B1: make([]float64, NetHidden), W2: make([]float64, 2*NetHidden), B2: u(0.5), Scale: 300}
+	w := &NetworkWeights{B1: make([]float64, NetHidden), Scale: 300}
 	for i := 0; i < NetInputs; i++ {
 		row := make([]float64, NetHidden)
 		for h := range row {
@@ -25,8 +28,12 @@ func randomWeights(seed uint64) *NetworkWeights {
 	for h := range w.B1 {
 		w.B1[h] = u(0.5)
 	}
-	for h := range w.W2 {
-		w.W2[h] = u(0.5 * math.Sqrt(64.0/NetHidden)) // the output's spread whatever the size
+	for range buckets {
+		out := make([]float64, 2*NetHidden)
+		for h := range out {
+			out[h] = u(0.5 * math.Sqrt(64.0/NetHidden)) // the output's spread whatever the size
+		}
+		w.W2, w.B2 = append(w.W2, out), append(w.B2, u(0.5))
 	}
 	return w
 }
@@ -47,11 +54,19 @@ func floatEval(w *NetworkWeights, g *Game) float64 {
 		}
 		return a
 	}
-	y := w.B2
+	// The bucket: pieces*B/50, by the pieces counted here.
+	pieces := 0
+	for s := 0; s < nsq; s++ {
+		if (g.bb[0]|g.bb[1])&(1<<s) != 0 {
+			pieces++
+		}
+	}
+	b := pieces * len(w.W2) / 50
+	y := w.B2[b]
 	for k, a := range [2][]float64{view(g.side), view(1 - g.side)} {
 		for h, x := range a {
 			x = math.Min(math.Max(x, 0), 1)
-			y += w.W2[k*NetHidden+h] * x * x
+			y += w.W2[b][k*NetHidden+h] * x * x
 		}
 	}
 	return y * float64(w.Scale)
@@ -80,9 +95,15 @@ var parsed = map[string]*network{}
 
 // The accumulators that Play and Unplay keep equal those computed from
 // scratch, in every position of random games and after every take-back,
-// and the quantised evaluation stays near the float network's.
+// and the quantised evaluation stays near the float network's, with one
+// output bucket and with the most.
 func TestNetworkIncremental(t *testing.T) {
-	w := randomWeights(7)
+	for _, buckets := range []int{1, NetMaxBuckets} {
+		t.Run(fmt.Sprintf("buckets=%d", buckets), func(t *testing.T) { testIncremental(t, randomBuckets(7, buckets)) })
+	}
+}
+
+func testIncremental(t *testing.T, w *NetworkWeights) {
 	file, err := EncodeNetwork(w)
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +151,7 @@ func TestNetworkIncremental(t *testing.T) {
 // sees: each colour's view is the same, so the score is the same.
 func TestNetworkColourSwap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, file := range [][]byte{netFile, must(EncodeNetwork(randomWeights(9)))} {
+	for _, file := range [][]byte{netFile, must(EncodeNetwork(randomWeights(9))), must(EncodeNetwork(randomBuckets(9, NetMaxBuckets)))} {
 		for game := 0; game < 20; game++ {
 			g := netGame(t, file, StartPosition)
 			for ply := 0; ply < 120; ply++ {
@@ -204,7 +225,18 @@ func TestNetworkFile(t *testing.T) {
 		t.Fatalf("ataxx.nnue: %v", err)
 	}
 	header := netMagic + fmt.Sprintf("inputs 98 hidden %d qa 255 qb 64 scale 300\n", netHidden)
+	if !bytes.HasPrefix(good, []byte(header)) {
+		t.Fatalf("a network of one bucket begins %q, want the header of the networks before buckets, %q", good[:len(header)], header)
+	}
 	size := 2*(netInputs*netHidden+3*netHidden) + 4
+	eight := must(EncodeNetwork(randomBuckets(1, 8)))
+	header8 := netMagic + fmt.Sprintf("inputs 98 hidden %d buckets 8 qa 255 qb 64 scale 300\n", netHidden)
+	if !bytes.HasPrefix(eight, []byte(header8)) {
+		t.Fatalf("a network of 8 buckets begins %q, want %q", eight[:len(header8)], header8)
+	}
+	if len(eight)-len(header8) != size+7*(4*netHidden+4) {
+		t.Errorf("a network of 8 buckets has %d bytes of weights, want %d", len(eight)-len(header8), size+7*(4*netHidden+4))
+	}
 	body := good[len(header):]
 	big := bytes.Clone(good)
 	// Input 0's weight into unit 0 at the int16 maximum: 49 such rows
@@ -216,6 +248,9 @@ func TestNetworkFile(t *testing.T) {
 		{"no header", netMagic, "no header line"},
 		{"bad header", netMagic + "inputs 98\n", "header"},
 		{"other sizes", netMagic + "inputs 98 hidden 96 qa 255 qb 64 scale 300\n" + string(body), fmt.Sprintf("this build reads inputs 98 hidden %d", netHidden)},
+		{"too many buckets", strings.Replace(header8, "buckets 8", "buckets 9", 1) + string(eight[len(header8):]), "1 to 8 buckets"},
+		{"no buckets", strings.Replace(header8, "buckets 8", "buckets 0", 1) + string(eight[len(header8):]), "1 to 8 buckets"},
+		{"fewer buckets than weights", strings.Replace(header8, "buckets 8", "buckets 7", 1) + string(eight[len(header8):]), "bytes of weights, want"},
 		{"no scale", strings.Replace(header, "scale 300", "scale 0", 1) + string(body), "a scale of 1 to 10000"},
 		{"truncated", header + string(body[:100]), fmt.Sprintf("100 bytes of weights, want %d", size)},
 		{"longer", header + string(body) + "x", fmt.Sprintf("%d bytes of weights, want %d", size+1, size)},

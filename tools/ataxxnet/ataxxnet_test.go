@@ -2,11 +2,16 @@ package main
 
 import (
 	"bytes"
+	"math"
+	"math/bits"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"boardrepl/rules/ataxx"
 )
 
 // blocks splits a data file into its games' blocks, sorted (the games of
@@ -106,6 +111,77 @@ func TestTrainReproducible(t *testing.T) {
 	}
 	if !bytes.Equal(nets[0], nets[1]) {
 		t.Error("two trainings on the same data with the same flags wrote different networks")
+	}
+	// With output buckets: the file says so and the engine reads it.
+	out := filepath.Join(dir, "n8")
+	var stdout bytes.Buffer
+	run(t, func(args []string, log *bytes.Buffer) error { return train(args, &stdout, log) },
+		"-o", out, "-epochs", "1", "-batch", "64", "-seed", "5", "-j", "2", "-val", "5", "-buckets", "8", data)
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b[:80], []byte(" buckets 8 ")) {
+		t.Errorf("a network of 8 buckets begins %q", b[:80])
+	}
+	if _, err := ataxx.FromBitboards(0, 0).ReadNetwork(b); err != nil {
+		t.Errorf("the engine refuses a network of 8 buckets: %v", err)
+	}
+	var log bytes.Buffer
+	if err := train([]string{"-o", out, "-buckets", "9", data}, &stdout, &log); err == nil || !strings.Contains(err.Error(), "-buckets 9: want 1 to 8") {
+		t.Errorf("-buckets 9: got %v", err)
+	}
+}
+
+// step's gradient is the derivative of the squared error: each weight
+// nudged either way changes the error by what the gradient says, in the
+// position's own output bucket and in the shared layer (a bucket the
+// position does not use gets none).
+func TestTrainGradient(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	n := newNet(rng, 8)
+	for i := range n.w1 {
+		n.w1[i] *= 2 // accumulators spread over SCReLU's slope
+	}
+	s := sample{us: 0x0000_0000_1c22_4181, them: 0x0001_4200_0008_1410}
+	const target = 0.7
+	errAt := func() float64 {
+		var w worker
+		w.features(s.us, s.them, n.buckets())
+		e := sigmoid(float64(w.forward(n))) - target
+		return e * e
+	}
+	w := &worker{g: emptyNet(8)}
+	w.step(n, &s, 0, target)
+	k := ataxx.OutputBucket(bits.OnesCount64(s.us|s.them), 8)
+	checked := 0
+	for pi, p := range n.params() {
+		for x := range p {
+			if pi == 2 && x/(2*hidden) != k || pi == 3 && x != k {
+				if w.g.params()[pi][x] != 0 {
+					t.Fatalf("param %d[%d], of another bucket than %d, has a gradient", pi, x, k)
+				}
+				continue
+			}
+			if x%7 != 0 && pi != 3 {
+				continue
+			}
+			old := p[x]
+			const h = 1e-3
+			p[x] = old + h
+			up := errAt()
+			p[x] = old - h
+			down := errAt()
+			p[x] = old
+			num, got := (up-down)/(2*h), float64(w.g.params()[pi][x])
+			if math.Abs(num-got) > 1e-3*math.Max(1, math.Abs(num))+2e-5 {
+				t.Errorf("param %d[%d]: gradient %.6g, the error changes by %.6g", pi, x, got, num)
+			}
+			checked++
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d weights checked", checked)
 	}
 }
 

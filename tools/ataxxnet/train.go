@@ -36,22 +36,27 @@ type sample struct {
 }
 
 // net is the network in floats, as trained: w1[i*hidden+h] is input i's
-// weight into unit h.
+// weight into unit h; output bucket k's weights are w2[k*2*hidden:], the
+// side to move's units then the other's, and its bias b2[k].
 type net struct {
 	w1 []float32
 	b1 []float32
-	w2 []float32 // 2*hidden: the side to move's units, then the other's
-	b2 []float32 // one value: a slice, so that params hands it out like the others
+	w2 []float32
+	b2 []float32
 }
 
-// emptyNet is a network of zeros (a worker's gradients).
-func emptyNet() *net {
-	return &net{w1: make([]float32, inputs*hidden), b1: make([]float32, hidden), w2: make([]float32, 2*hidden), b2: make([]float32, 1)}
+// emptyNet is a network of zeros (a worker's gradients) with that many
+// output buckets.
+func emptyNet(buckets int) *net {
+	return &net{w1: make([]float32, inputs*hidden), b1: make([]float32, hidden), w2: make([]float32, buckets*2*hidden), b2: make([]float32, buckets)}
 }
+
+// buckets is the number of n's output buckets.
+func (n *net) buckets() int { return len(n.b2) }
 
 // newNet is the network training starts from, its weights drawn with rng.
-func newNet(rng *rand.Rand) *net {
-	n := emptyNet()
+func newNet(rng *rand.Rand, buckets int) *net {
+	n := emptyNet(buckets)
 	for i := range n.w1 {
 		n.w1[i] = float32(rng.NormFloat64() * 0.1)
 	}
@@ -106,6 +111,7 @@ type worker struct {
 	g                  *net
 	accS, accO, dS, dO [hidden]float32
 	featS, featO       []int
+	bucket             int // the output bucket of the features
 	loss               float64
 }
 
@@ -126,17 +132,20 @@ func (w *worker) forward(n *net) float32 {
 			w.accO[h] += row[h]
 		}
 	}
-	y := n.b2[0]
+	w2 := n.w2[w.bucket*2*hidden : (w.bucket+1)*2*hidden]
+	y := n.b2[w.bucket]
 	for h := 0; h < hidden; h++ {
 		a := min(max(w.accS[h], 0), 1)
 		b := min(max(w.accO[h], 0), 1)
-		y += n.w2[h]*a*a + n.w2[hidden+h]*b*b
+		y += w2[h]*a*a + w2[hidden+h]*b*b
 	}
 	return y
 }
 
-// features fills the active inputs of both views.
-func (w *worker) features(us, them uint64) {
+// features fills the active inputs of both views and the output bucket
+// of a network of that many buckets (the engine's, ataxx.OutputBucket).
+func (w *worker) features(us, them uint64, buckets int) {
+	w.bucket = ataxx.OutputBucket(bits.OnesCount64(us|them), buckets)
 	w.featS, w.featO = w.featS[:0], w.featO[:0]
 	for b := us; b != 0; b &= b - 1 {
 		s := bits.TrailingZeros64(b)
@@ -152,25 +161,27 @@ func (w *worker) features(us, them uint64) {
 
 // step adds one sample's gradient of the squared error to w.g.
 func (w *worker) step(n *net, s *sample, t int, target float32) {
-	w.features(transform(s.us, t), transform(s.them, t))
+	w.features(transform(s.us, t), transform(s.them, t), n.buckets())
 	y := w.forward(n)
 	p := float32(sigmoid(float64(y)))
 	e := p - target
 	w.loss += float64(e * e)
 	gy := 2 * e * p * (1 - p)
 	g := w.g
-	g.b2[0] += gy
+	k := w.bucket
+	g.b2[k] += gy
+	w2, gw2 := n.w2[k*2*hidden:(k+1)*2*hidden], g.w2[k*2*hidden:(k+1)*2*hidden]
 	for h := 0; h < hidden; h++ {
 		a, b := w.accS[h], w.accO[h]
 		ca, cb := min(max(a, 0), 1), min(max(b, 0), 1)
-		g.w2[h] += gy * ca * ca
-		g.w2[hidden+h] += gy * cb * cb
+		gw2[h] += gy * ca * ca
+		gw2[hidden+h] += gy * cb * cb
 		w.dS[h], w.dO[h] = 0, 0
 		if a > 0 && a < 1 {
-			w.dS[h] = gy * n.w2[h] * 2 * a
+			w.dS[h] = gy * w2[h] * 2 * a
 		}
 		if b > 0 && b < 1 {
-			w.dO[h] = gy * n.w2[hidden+h] * 2 * b
+			w.dO[h] = gy * w2[hidden+h] * 2 * b
 		}
 		g.b1[h] += w.dS[h] + w.dO[h]
 	}
@@ -206,6 +217,7 @@ func train(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the initial weights, the shuffles and the symmetries")
 	valEvery := fs.Int("val", 50, "every N-th game of the data is held out to measure the error")
 	jobs := fs.Int("j", runtime.NumCPU(), "goroutines")
+	buckets := fs.Int("buckets", 1, fmt.Sprintf("output buckets, 1 to %d, chosen by the pieces on the board (pieces*B/50)", ataxx.NetMaxBuckets))
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: ataxxnet train -o NET [flags] DATA...")
 		fs.PrintDefaults()
@@ -219,6 +231,9 @@ func train(args []string, stdout, stderr io.Writer) error {
 	}
 	if *epochs < 1 || *batch < 1 || *jobs < 1 || *valEvery < 2 || *wdl < 0 || *wdl > 1 || *lr <= 0 {
 		return errors.New("train: -epochs, -batch, -j and -lr must be positive, -val at least 2, -wdl from 0 to 1")
+	}
+	if *buckets < 1 || *buckets > ataxx.NetMaxBuckets {
+		return fmt.Errorf("train: -buckets %d: want 1 to %d", *buckets, ataxx.NetMaxBuckets)
 	}
 	var trainSet, valSet []sample
 	for _, path := range fs.Args() {
@@ -247,10 +262,10 @@ func train(args []string, stdout, stderr io.Writer) error {
 	trainT, valT := targets(trainSet), targets(valSet)
 
 	rng := rand.New(rand.NewPCG(*seed, 0x6e6e7565))
-	n := newNet(rng)
+	n := newNet(rng, *buckets)
 	ws := make([]*worker, *jobs)
 	for i := range ws {
-		ws[i] = &worker{g: emptyNet()}
+		ws[i] = &worker{g: emptyNet(*buckets)}
 	}
 	// Adam's moments.
 	var m1, m2 [][]float32
@@ -330,7 +345,10 @@ func train(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "ataxxnet train: epoch %d: training error %.6f, held-out %.6f (%.0f s)\n",
 			ep, loss/float64(len(order)), validate(n, valSet, valT), time.Since(start).Seconds())
 	}
-	w := &ataxx.NetworkWeights{B1: f64(n.b1), W2: f64(n.w2), B2: float64(n.b2[0]), Scale: scale}
+	w := &ataxx.NetworkWeights{B1: f64(n.b1), B2: f64(n.b2), Scale: scale}
+	for k := range n.buckets() {
+		w.W2 = append(w.W2, f64(n.w2[k*2*hidden:(k+1)*2*hidden]))
+	}
 	for i := 0; i < inputs; i++ {
 		w.W1 = append(w.W1, f64(n.w1[i*hidden:i*hidden+hidden]))
 	}
@@ -362,7 +380,7 @@ func validate(n *net, set []sample, t []float32) float64 {
 	var w worker
 	var loss float64
 	for i := range set {
-		w.features(set[i].us, set[i].them)
+		w.features(set[i].us, set[i].them, n.buckets())
 		p := sigmoid(float64(w.forward(n)))
 		e := p - float64(t[i])
 		loss += e * e
@@ -384,7 +402,7 @@ func checkQuantised(file []byte, n *net, set []sample, scale int, stderr io.Writ
 		s := set[i]
 		g := ataxx.FromBitboards(s.us, s.them)
 		g.SetNetwork(q)
-		w.features(s.us, s.them)
+		w.features(s.us, s.them, n.buckets())
 		want := float64(w.forward(n)) * float64(scale)
 		d := math.Abs(float64(g.Evaluate()) - want)
 		sum += d
