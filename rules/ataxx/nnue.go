@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"slices"
 
 	"boardrepl/rules"
 )
@@ -17,12 +16,15 @@ import (
 // games (tools/ataxxnet, whose README gives the data, the loss and the
 // training command of the network in ataxx.nnue).
 //
-// Inputs: 98, a piece of each colour on each of the 49 squares, seen from
-// one colour's side: "one of mine on square s" is input s, "one of the
-// opponent's on s" is input 49+s. The hidden layer of 128 units
-// (netHidden) is computed for both colours from the same weights: the
-// accumulator of a colour is the bias plus the weight rows of its active
-// inputs. The output is
+// Inputs: the 36 squares of 2x2 squares on the board (windows), each in
+// one of its 81 states (each of its 4 squares empty, one of mine or one of
+// the opponent's), seen from one colour's side: window w in state k is
+// input 81*w+k (tupleFeature), so that exactly 36 inputs are active. The
+// pattern of a window says what no piece alone does: a hole beside two of
+// our pieces, a pair that a jump next door takes at once. The hidden layer
+// of 128 units (netHidden) is computed for both colours from the same
+// weights: the accumulator of a colour is the bias plus the weight rows of
+// its active inputs. The output is
 //
 //	y = b2[k] + sum_i w2[k][i]*screlu(acc_tomove[i]) + sum_i w2[k][128+i]*screlu(acc_other[i])
 //
@@ -42,16 +44,22 @@ import (
 // needs) and the output sum an int32.
 //
 // The accumulators are kept up to date by Play and Unplay (a stack of
-// them beside the undo stack): a move changes a few squares, each a row
-// added or taken away, and Unplay drops the top. Blocked squares are no
+// them beside the undo stack): a move changes a few squares, and each
+// window over one of them takes its old state's row away and adds its new
+// one; Unplay drops the top. Blocked squares are no
 // input: with blocks on the board the hand-written evaluation stays.
 
 const (
-	netInputs = 2 * nsq
-	netHidden = 128
-	netQA     = 255
-	netQB     = 64
-	netMagic  = "boardrepl ataxx nnue 1\n"
+	netWindows = (size - 1) * (size - 1) // 2x2 windows
+	netStates  = 81                      // 3^4: each square empty, mine or the opponent's
+	netInputs  = netWindows * netStates
+	netHidden  = 128
+	netQA      = 255
+	netQB      = 64
+	netMagic   = "boardrepl ataxx nnue 2\n"
+	// netMagicPieces began the files of the networks of piece inputs
+	// (before net6), which this build no longer reads.
+	netMagicPieces = "boardrepl ataxx nnue 1\n"
 
 	netMaxBuckets = 8
 )
@@ -64,6 +72,57 @@ type network struct {
 	buckets int   // output buckets in use, 1 to netMaxBuckets
 	scale   int32 // evaluation units per output unit
 }
+
+// windowSquares[w] are the squares of window w: its corner nearest a1,
+// the square to its right, the one above it and the one above right; the
+// state of the window is the sum of 3^i times square i's state (0 empty,
+// 1 mine, 2 the opponent's).
+// squareWindows[s] has bit w set for each window w over square s.
+var windowSquares, squareWindows = func() (ws [netWindows][4]int, sw [nsq]uint64) {
+	for r := 0; r < size-1; r++ {
+		for c := 0; c < size-1; c++ {
+			w := r*(size-1) + c
+			s := r*size + c
+			ws[w] = [4]int{s, s + 1, s + size, s + size + 1}
+			for _, q := range ws[w] {
+				sw[q] |= 1 << w
+			}
+		}
+	}
+	return
+}()
+
+// windowBits are the 4 bits of window w's squares among b, square i of
+// windowSquares as bit i.
+func windowBits(w int, b uint64) uint64 {
+	b >>= windowSquares[w][0]
+	return b&3 | b>>(size-2)&12
+}
+
+// base3[k] is the sum of 3^i over the bits i of k: the state of a window
+// whose squares of bits k hold the side's pieces (twice that for the
+// opponent's).
+var base3 = func() (t [16]int) {
+	for k := range t {
+		for i, pow := range [4]int{1, 3, 9, 27} {
+			t[k] += pow * (k >> i & 1)
+		}
+	}
+	return
+}()
+
+// tupleFeature is the input of window w with us the pieces of the side
+// whose view it is and them the other's.
+func tupleFeature(w int, us, them uint64) int {
+	return w*netStates + base3[windowBits(w, us)] + 2*base3[windowBits(w, them)]
+}
+
+// TupleFeature is tupleFeature for the trainer: the input of window w
+// (0 to 35) with us the side's pieces and them the opponent's.
+func TupleFeature(w int, us, them uint64) int { return tupleFeature(w, us, them) }
+
+// NetWindows is the number of windows, each one active input.
+const NetWindows = netWindows
 
 // outputBucket is the bucket of a position with the given number of
 // pieces (0 to 49) among b: pieces*b/50.
@@ -90,6 +149,9 @@ func BuiltinNetwork() []byte { return bytes.Clone(netFile) }
 // parseNetwork reads a network file (EncodeNetwork's format).
 func parseNetwork(b []byte) (*network, error) {
 	rest, ok := bytes.CutPrefix(b, []byte(netMagic))
+	if !ok && bytes.HasPrefix(b, []byte(netMagicPieces)) {
+		return nil, errors.New("a network of piece inputs (\"boardrepl ataxx nnue 1\", before net6): this build reads networks of 2x2 windows (\"boardrepl ataxx nnue 2\"); the commits that read the older file are named in rules/ataxx/NNUE.md")
+	}
 	if !ok {
 		return nil, errors.New("not a network file (it must start with " + fmt.Sprintf("%q", netMagic) + ")")
 	}
@@ -131,19 +193,19 @@ func parseNetwork(b []byte) (*network, error) {
 			}
 		}
 	}
-	// No accumulator may overflow: the bias and the 49 largest rows of a
-	// unit stay within int16 either way (49 pieces at most, of either
-	// colour).
-	col := make([]int, netInputs)
+	// No accumulator may overflow: the bias and, for each window, the
+	// largest (smallest) of its states' weights stay within int16 (each
+	// window is in exactly one state).
 	for h := 0; h < netHidden; h++ {
-		for i := range col {
-			col[i] = int(n.w1[i][h])
-		}
-		slices.Sort(col)
 		lo, hi := int(n.b1[h]), int(n.b1[h])
-		for k := 0; k < nsq; k++ {
-			lo += min(col[k], 0)
-			hi += max(col[netInputs-1-k], 0)
+		for w := range netWindows {
+			wlo, whi := math.MaxInt, math.MinInt
+			for k := range netStates {
+				v := int(n.w1[w*netStates+k][h])
+				wlo, whi = min(wlo, v), max(whi, v)
+			}
+			lo += wlo
+			hi += whi
 		}
 		if lo < math.MinInt16 || hi > math.MaxInt16 {
 			return nil, fmt.Errorf("hidden unit %d can reach %d to %d, beyond int16", h, lo, hi)
@@ -181,8 +243,8 @@ func OutputBucket(pieces, buckets int) int { return outputBucket(pieces, buckets
 const NetClipOut = 127.0 / netQB
 
 // NetClip bounds the first layer's weights (the trainer clips them): with
-// |w| <= NetClip no accumulator of 49 rows and a bias leaves int16.
-const NetClip = 32767.0 / netQA / (nsq + 1)
+// |w| <= NetClip no accumulator of 36 rows and a bias leaves int16.
+const NetClip = 32767.0 / netQA / (netWindows + 1)
 
 // EncodeNetwork quantises w into the network file's format: the header
 // lines, then little-endian int16 rows of the first layer (times QA), its
@@ -294,10 +356,8 @@ func (g *Game) refreshAcc() {
 	var a accumulator
 	a[0], a[1] = g.net.b1, g.net.b1
 	for c := 0; c < 2; c++ {
-		for b := g.bb[c]; b != 0; b &= b - 1 {
-			s := tz(b)
-			addRow(&a[c], &g.net.w1[s])
-			addRow(&a[1-c], &g.net.w1[nsq+s])
+		for w := range netWindows {
+			addRow(&a[c], &g.net.w1[tupleFeature(w, g.bb[c], g.bb[1-c])])
 		}
 	}
 	g.accs = append(g.accs, a)
@@ -307,20 +367,31 @@ func (g *Game) refreshAcc() {
 // made from the one whose pieces were old.
 func (g *Game) pushAcc(old [2]uint64) {
 	n := len(g.accs)
-	g.accs = append(g.accs, g.accs[n-1])
-	a := &g.accs[n]
-	w := &g.net.w1
+	if n < cap(g.accs) {
+		g.accs = g.accs[:n+1]
+	} else {
+		g.accs = append(g.accs, accumulator{})
+	}
+	w1 := &g.net.w1
+	var touched uint64
+	for b := (old[0] ^ g.bb[0]) | (old[1] ^ g.bb[1]); b != 0; b &= b - 1 {
+		touched |= squareWindows[tz(b)]
+	}
+	var subs, adds [2][netWindows]*[netHidden]int16
+	k := 0
+	for ; touched != 0; touched &= touched - 1 {
+		w := tz(touched)
+		// Each colour's pieces in the window, before and after; red's
+		// view counts red's as the side's, blue's view blue's.
+		o0, o1 := base3[windowBits(w, old[0])], base3[windowBits(w, old[1])]
+		n0, n1 := base3[windowBits(w, g.bb[0])], base3[windowBits(w, g.bb[1])]
+		base := w * netStates
+		subs[0][k], adds[0][k] = &w1[base+o0+2*o1], &w1[base+n0+2*n1]
+		subs[1][k], adds[1][k] = &w1[base+o1+2*o0], &w1[base+n1+2*n0]
+		k++
+	}
 	for c := 0; c < 2; c++ {
-		for b := g.bb[c] &^ old[c]; b != 0; b &= b - 1 {
-			s := tz(b)
-			addRow(&a[c], &w[s])
-			addRow(&a[1-c], &w[nsq+s])
-		}
-		for b := old[c] &^ g.bb[c]; b != 0; b &= b - 1 {
-			s := tz(b)
-			subRow(&a[c], &w[s])
-			subRow(&a[1-c], &w[nsq+s])
-		}
+		accUpdate(&g.accs[n][c], &g.accs[n-1][c], subs[c][:k], adds[c][:k])
 	}
 }
 
@@ -329,6 +400,21 @@ func (g *Game) pushAcc(old [2]uint64) {
 func addRowGo(a, w *[netHidden]int16) {
 	for i := range a {
 		a[i] += w[i]
+	}
+}
+
+// accUpdateGo is dst = src - the rows of subs + the rows of adds.
+func accUpdateGo(dst, src *[netHidden]int16, subs, adds []*[netHidden]int16) {
+	*dst = *src
+	for k := range subs {
+		subAddRowGo(dst, subs[k], adds[k])
+	}
+}
+
+// subAddRowGo is a += w - s.
+func subAddRowGo(a, s, w *[netHidden]int16) {
+	for i := range a {
+		a[i] += w[i] - s[i]
 	}
 }
 

@@ -1,6 +1,10 @@
 package ataxx
 
-import "golang.org/x/sys/cpu"
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 // The accumulator updates and the output layer in AVX2 where the processor
 // has it (nnue_amd64.s); the Go loops of nnue_generic.go otherwise. Both
@@ -11,6 +15,12 @@ func addRowAVX2(a, w *int16, n int)
 
 //go:noescape
 func subRowAVX2(a, w *int16, n int)
+
+//go:noescape
+func subAddRowAVX2(a, s, w *int16, n int)
+
+//go:noescape
+func accUpdateAVX2(dst, src *int16, subs, adds **int16, n int)
 
 //go:noescape
 func screluDotAVX2(a, w *int16, n int) int32
@@ -34,6 +44,23 @@ func subRow(a, w *[netHidden]int16) {
 		return
 	}
 	subRowGo(a, w)
+}
+
+func subAddRow(a, s, w *[netHidden]int16) {
+	if haveAVX2 {
+		subAddRowAVX2(&a[0], &s[0], &w[0], netHidden)
+		return
+	}
+	subAddRowGo(a, s, w)
+}
+
+// accUpdate is dst = src - the rows of subs + the rows of adds.
+func accUpdate(dst, src *[netHidden]int16, subs, adds []*[netHidden]int16) {
+	if haveAVX2 && netHidden == 128 && len(subs) > 0 {
+		accUpdateAVX2(&dst[0], &src[0], (**int16)(unsafe.Pointer(&subs[0])), (**int16)(unsafe.Pointer(&adds[0])), len(subs))
+		return
+	}
+	accUpdateGo(dst, src, subs, adds)
 }
 
 func screluDot(a, w *[netHidden]int16) int32 {

@@ -83,3 +83,83 @@ dot32:
 	MOVL DX, ret+24(FP)
 	VZEROUPPER
 	RET
+
+// func subAddRowAVX2(a, s, w *int16, n int)
+// a += w - s, in one pass over a.
+TEXT ·subAddRowAVX2(SB), NOSPLIT, $0-32
+	MOVQ a+0(FP), AX
+	MOVQ s+8(FP), DX
+	MOVQ w+16(FP), BX
+	MOVQ n+24(FP), CX
+	SHRQ $5, CX
+subadd32:
+	VMOVDQU 0(AX), Y0
+	VMOVDQU 32(AX), Y1
+	VPSUBW 0(DX), Y0, Y0
+	VPSUBW 32(DX), Y1, Y1
+	VPADDW 0(BX), Y0, Y0
+	VPADDW 32(BX), Y1, Y1
+	VMOVDQU Y0, 0(AX)
+	VMOVDQU Y1, 32(AX)
+	ADDQ $64, AX
+	ADDQ $64, DX
+	ADDQ $64, BX
+	DECQ CX
+	JNZ subadd32
+	VZEROUPPER
+	RET
+
+// func accUpdateAVX2(dst, src *int16, subs, adds **int16, n int)
+// dst = src - subs[0] + adds[0] - ... - subs[n-1] + adds[n-1], over 128
+// values held in eight registers: the accumulator is read and written
+// once whatever the number of windows a move changed.
+TEXT ·accUpdateAVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ subs+16(FP), R8
+	MOVQ adds+24(FP), R9
+	MOVQ n+32(FP), CX
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+	TESTQ CX, CX
+	JZ accdone
+accloop:
+	MOVQ 0(R8), AX
+	MOVQ 0(R9), BX
+	VPSUBW 0(AX), Y0, Y0
+	VPSUBW 32(AX), Y1, Y1
+	VPSUBW 64(AX), Y2, Y2
+	VPSUBW 96(AX), Y3, Y3
+	VPSUBW 128(AX), Y4, Y4
+	VPSUBW 160(AX), Y5, Y5
+	VPSUBW 192(AX), Y6, Y6
+	VPSUBW 224(AX), Y7, Y7
+	VPADDW 0(BX), Y0, Y0
+	VPADDW 32(BX), Y1, Y1
+	VPADDW 64(BX), Y2, Y2
+	VPADDW 96(BX), Y3, Y3
+	VPADDW 128(BX), Y4, Y4
+	VPADDW 160(BX), Y5, Y5
+	VPADDW 192(BX), Y6, Y6
+	VPADDW 224(BX), Y7, Y7
+	ADDQ $8, R8
+	ADDQ $8, R9
+	DECQ CX
+	JNZ accloop
+accdone:
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	VMOVDQU Y4, 128(DI)
+	VMOVDQU Y5, 160(DI)
+	VMOVDQU Y6, 192(DI)
+	VMOVDQU Y7, 224(DI)
+	VZEROUPPER
+	RET

@@ -2,6 +2,10 @@
 
 package ataxx
 
-func addRow(a, w *[netHidden]int16)          { addRowGo(a, w) }
-func subRow(a, w *[netHidden]int16)          { subRowGo(a, w) }
+func addRow(a, w *[netHidden]int16)       { addRowGo(a, w) }
+func subRow(a, w *[netHidden]int16)       { subRowGo(a, w) }
+func subAddRow(a, s, w *[netHidden]int16) { subAddRowGo(a, s, w) }
+func accUpdate(dst, src *[netHidden]int16, subs, adds []*[netHidden]int16) {
+	accUpdateGo(dst, src, subs, adds)
+}
 func screluDot(a, w *[netHidden]int16) int32 { return screluDotGo(a, w) }

@@ -41,14 +41,27 @@ func randomBuckets(seed uint64, buckets int) *NetworkWeights {
 // floatEval is the network of w in floats, for the position of g, from
 // the definition in nnue.go (not from the engine's accumulators).
 func floatEval(w *NetworkWeights, g *Game) float64 {
+	// Colour c's view: for each 2x2 window, bottom row first, the state
+	// of each square (0 empty, 1 c's, 2 the other's) in base 3, the
+	// window's corner nearest a1 the lowest digit.
 	view := func(c int) []float64 {
 		a := append([]float64(nil), w.B1...)
-		for s := 0; s < nsq; s++ {
-			for k, owner := range [2]int{c, 1 - c} {
-				if g.bb[owner]&(1<<s) != 0 {
-					for h := range a {
-						a[h] += w.W1[k*nsq+s][h]
+		for r := 0; r < 6; r++ {
+			for f := 0; f < 6; f++ {
+				state := 0
+				for i, sq := range [4][2]int{{r, f}, {r, f + 1}, {r + 1, f}, {r + 1, f + 1}} {
+					bit := uint64(1) << (7*sq[0] + sq[1])
+					d := 0
+					switch {
+					case g.bb[c]&bit != 0:
+						d = 1
+					case g.bb[1-c]&bit != 0:
+						d = 2
 					}
+					state += d * []int{1, 3, 9, 27}[i]
+				}
+				for h := range a {
+					a[h] += w.W1[81*(6*r+f)+state][h]
 				}
 			}
 		}
@@ -94,8 +107,10 @@ func netGame(t *testing.T, file []byte, pos string) *Game {
 var parsed = map[string]*network{}
 
 // The accumulators that Play and Unplay keep equal those computed from
-// scratch, in every position of random games and after every take-back,
-// and the quantised evaluation stays near the float network's, with one
+// scratch, in every position of random games and after every take-back;
+// the engine's integer evaluation is the network's definition in floats
+// on the file's weights (within the integer divisions' truncation), and
+// the file's weights are the trainer's rounded to their steps; with one
 // output bucket and with the most.
 func TestNetworkIncremental(t *testing.T) {
 	for _, buckets := range []int{1, NetMaxBuckets} {
@@ -108,6 +123,8 @@ func testIncremental(t *testing.T, w *NetworkWeights) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	q := dequantise(t, file)
+	checkRounding(t, w, q)
 	rng := rand.New(rand.NewPCG(3, 4))
 	worst := 0.0
 	for game := 0; game < 40; game++ {
@@ -123,7 +140,7 @@ func testIncremental(t *testing.T, w *NetworkWeights) {
 				t.Fatalf("game %d ply %d: the accumulators of %s differ from those computed from scratch", game, ply, g.Position())
 			}
 			v := g.Evaluate()
-			worst = math.Max(worst, math.Abs(float64(v)-floatEval(w, g)))
+			worst = math.Max(worst, math.Abs(float64(v)-floatEval(q, g)))
 			seen, evals = append(seen, g.Position()), append(evals, v)
 			ms := g.Moves(nil)
 			g.Play(ms[rng.IntN(len(ms))])
@@ -135,16 +152,68 @@ func testIncremental(t *testing.T, w *NetworkWeights) {
 			}
 		}
 	}
-	// The quantisation's error: first-layer steps of 1/255 over at most
-	// 50 rows, output steps of 1/64, times the scale 300: at most 30 for
-	// 64 hidden units. The output weights' rounding errors are independent
-	// over the 2*NetHidden terms and add as a random walk, so the bound
-	// grows with the square root of the size.
-	bound := 30 * math.Sqrt(NetHidden/64.0)
-	if worst > bound {
-		t.Errorf("the quantised network is up to %.1f units from the float one, want at most %.1f", worst, bound)
+	// The integers are exact but for two truncating divisions: the
+	// output sum by QA (under one QA*QB step) and the evaluation's by
+	// QA*QB (under one unit).
+	if worst >= 2 {
+		t.Errorf("the engine's evaluation is up to %.2f units from the network's definition on the file's weights, want under 2", worst)
 	}
-	t.Logf("quantised against float: at most %.2f units", worst)
+	t.Logf("engine against the definition on the file's weights: at most %.2f units", worst)
+}
+
+// dequantise reads a network file back into floats: each stored integer
+// over its step.
+func dequantise(t *testing.T, file []byte) *NetworkWeights {
+	t.Helper()
+	n, err := parseNetwork(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &NetworkWeights{Scale: int(n.scale)}
+	for i := range netInputs {
+		row := make([]float64, netHidden)
+		for h := range row {
+			row[h] = float64(n.w1[i][h]) / netQA
+		}
+		w.W1 = append(w.W1, row)
+	}
+	for h := range netHidden {
+		w.B1 = append(w.B1, float64(n.b1[h])/netQA)
+	}
+	for k := range n.buckets {
+		out := make([]float64, 2*netHidden)
+		for h := range netHidden {
+			out[h] = float64(n.w2[k][0][h]) / netQB
+			out[netHidden+h] = float64(n.w2[k][1][h]) / netQB
+		}
+		w.W2, w.B2 = append(w.W2, out), append(w.B2, float64(n.b2[k])/(netQA*netQB))
+	}
+	return w
+}
+
+// checkRounding: every weight of the file q is the trainer's w rounded to
+// the nearest step (the output weights first clipped to ±NetClipOut).
+func checkRounding(t *testing.T, w, q *NetworkWeights) {
+	t.Helper()
+	near := func(what string, x, y, step float64) {
+		if math.Abs(x-y) > step/2+1e-12 {
+			t.Fatalf("%s: %g stored as %g, more than half a step (%g) away", what, x, y, step)
+		}
+	}
+	for i := range w.W1 {
+		for h := range w.W1[i] {
+			near(fmt.Sprintf("W1[%d][%d]", i, h), w.W1[i][h], q.W1[i][h], 1.0/netQA)
+		}
+	}
+	for h := range w.B1 {
+		near(fmt.Sprintf("B1[%d]", h), w.B1[h], q.B1[h], 1.0/netQA)
+	}
+	for k := range w.W2 {
+		for h := range w.W2[k] {
+			near(fmt.Sprintf("W2[%d][%d]", k, h), math.Max(-NetClipOut, math.Min(NetClipOut, w.W2[k][h])), q.W2[k][h], 1.0/netQB)
+		}
+		near(fmt.Sprintf("B2[%d]", k), w.B2[k], q.B2[k], 1.0/(netQA*netQB))
+	}
 }
 
 // Swapping the colours and the side to move changes nothing the network
@@ -224,13 +293,13 @@ func TestNetworkFile(t *testing.T) {
 	if _, err := parseNetwork(netFile); err != nil {
 		t.Fatalf("ataxx.nnue: %v", err)
 	}
-	header := netMagic + fmt.Sprintf("inputs 98 hidden %d qa 255 qb 64 scale 300\n", netHidden)
+	header := netMagic + fmt.Sprintf("inputs 2916 hidden %d qa 255 qb 64 scale 300\n", netHidden)
 	if !bytes.HasPrefix(good, []byte(header)) {
 		t.Fatalf("a network of one bucket begins %q, want the header of the networks before buckets, %q", good[:len(header)], header)
 	}
 	size := 2*(netInputs*netHidden+3*netHidden) + 4
 	eight := must(EncodeNetwork(randomBuckets(1, 8)))
-	header8 := netMagic + fmt.Sprintf("inputs 98 hidden %d buckets 8 qa 255 qb 64 scale 300\n", netHidden)
+	header8 := netMagic + fmt.Sprintf("inputs 2916 hidden %d buckets 8 qa 255 qb 64 scale 300\n", netHidden)
 	if !bytes.HasPrefix(eight, []byte(header8)) {
 		t.Fatalf("a network of 8 buckets begins %q, want %q", eight[:len(header8)], header8)
 	}
@@ -239,15 +308,16 @@ func TestNetworkFile(t *testing.T) {
 	}
 	body := good[len(header):]
 	big := bytes.Clone(good)
-	// Input 0's weight into unit 0 at the int16 maximum: 49 such rows
-	// overflow.
+	// Input 0's weight into unit 0 at the int16 maximum: with the other
+	// windows' largest weights it overflows.
 	big[len(header)], big[len(header)+1] = 0xff, 0x7f
 	for _, c := range []struct{ name, file, want string }{
 		{"empty", "", "not a network file"},
 		{"text", "hello\n", "not a network file"},
 		{"no header", netMagic, "no header line"},
 		{"bad header", netMagic + "inputs 98\n", "header"},
-		{"other sizes", netMagic + "inputs 98 hidden 96 qa 255 qb 64 scale 300\n" + string(body), fmt.Sprintf("this build reads inputs 98 hidden %d", netHidden)},
+		{"other sizes", netMagic + "inputs 2916 hidden 96 qa 255 qb 64 scale 300\n" + string(body), fmt.Sprintf("this build reads inputs 2916 hidden %d", netHidden)},
+		{"piece-square network", "boardrepl ataxx nnue 1\ninputs 98 hidden 128 qa 255 qb 64 scale 525\n" + string(body), "a network of piece inputs"},
 		{"too many buckets", strings.Replace(header8, "buckets 8", "buckets 9", 1) + string(eight[len(header8):]), "1 to 8 buckets"},
 		{"no buckets", strings.Replace(header8, "buckets 8", "buckets 0", 1) + string(eight[len(header8):]), "1 to 8 buckets"},
 		{"fewer buckets than weights", strings.Replace(header8, "buckets 8", "buckets 7", 1) + string(eight[len(header8):]), "bytes of weights, want"},
@@ -340,6 +410,30 @@ func TestNetworkLoops(t *testing.T) {
 		subRowGo(&a2, &w)
 		if a != a2 {
 			t.Fatal("subRow differs from subRowGo")
+		}
+		w2 := w
+		rng.Shuffle(len(w2), func(i, j int) { w2[i], w2[j] = w2[j], w2[i] })
+		subAddRow(&a, &w, &w2)
+		subAddRowGo(&a2, &w, &w2)
+		if a != a2 {
+			t.Fatal("subAddRow differs from subAddRowGo")
+		}
+		// Up to all 36 windows at once, from rows of both signs.
+		var rows [2 * netWindows][netHidden]int16
+		for r := range rows {
+			for i := range rows[r] {
+				rows[r][i] = int16(rng.IntN(255) - 127)
+			}
+		}
+		var subs, adds []*[netHidden]int16
+		for k := range rng.IntN(netWindows + 1) {
+			subs, adds = append(subs, &rows[2*k]), append(adds, &rows[2*k+1])
+		}
+		var d1, d2 [netHidden]int16
+		accUpdate(&d1, &a, subs, adds)
+		accUpdateGo(&d2, &a, subs, adds)
+		if d1 != d2 {
+			t.Fatalf("accUpdate of %d windows differs from accUpdateGo", len(subs))
 		}
 	}
 }

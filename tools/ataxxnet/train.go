@@ -147,15 +147,9 @@ func (w *worker) forward(n *net) float32 {
 func (w *worker) features(us, them uint64, buckets int) {
 	w.bucket = ataxx.OutputBucket(bits.OnesCount64(us|them), buckets)
 	w.featS, w.featO = w.featS[:0], w.featO[:0]
-	for b := us; b != 0; b &= b - 1 {
-		s := bits.TrailingZeros64(b)
-		w.featS = append(w.featS, s)
-		w.featO = append(w.featO, nsq+s)
-	}
-	for b := them; b != 0; b &= b - 1 {
-		s := bits.TrailingZeros64(b)
-		w.featS = append(w.featS, nsq+s)
-		w.featO = append(w.featO, s)
+	for win := range ataxx.NetWindows {
+		w.featS = append(w.featS, ataxx.TupleFeature(win, us, them))
+		w.featO = append(w.featO, ataxx.TupleFeature(win, them, us))
 	}
 }
 
