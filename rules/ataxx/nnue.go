@@ -395,8 +395,8 @@ func (g *Game) pushAcc(old [2]uint64) {
 	}
 }
 
-// addRowGo, subRowGo and screluDotGo are the network's loops in Go, for
-// processors without AVX2 (nnue_amd64.go chooses).
+// addRowGo, accUpdateGo and screluDotGo are the network's loops in Go,
+// for processors without AVX2 (nnue_amd64.go chooses).
 func addRowGo(a, w *[netHidden]int16) {
 	for i := range a {
 		a[i] += w[i]
@@ -418,14 +418,8 @@ func subAddRowGo(a, s, w *[netHidden]int16) {
 	}
 }
 
-func subRowGo(a, w *[netHidden]int16) {
-	for i := range a {
-		a[i] -= w[i]
-	}
-}
-
 // screluDotGo is sum_i w[i]*clamp(a[i], 0, QA)^2. Each term is at most
-// 255*255*127 and there are 64, so the sum fits an int32 (EncodeNetwork
+// 255*255*127 and there are netHidden (128), so the sum fits an int32 (EncodeNetwork
 // and parseNetwork keep |w| <= 127).
 func screluDotGo(a, w *[netHidden]int16) int32 {
 	var s int32

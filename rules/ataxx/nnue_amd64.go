@@ -14,12 +14,6 @@ import (
 func addRowAVX2(a, w *int16, n int)
 
 //go:noescape
-func subRowAVX2(a, w *int16, n int)
-
-//go:noescape
-func subAddRowAVX2(a, s, w *int16, n int)
-
-//go:noescape
 func accUpdateAVX2(dst, src *int16, subs, adds **int16, n int)
 
 //go:noescape
@@ -36,22 +30,6 @@ func addRow(a, w *[netHidden]int16) {
 		return
 	}
 	addRowGo(a, w)
-}
-
-func subRow(a, w *[netHidden]int16) {
-	if haveAVX2 {
-		subRowAVX2(&a[0], &w[0], netHidden)
-		return
-	}
-	subRowGo(a, w)
-}
-
-func subAddRow(a, s, w *[netHidden]int16) {
-	if haveAVX2 {
-		subAddRowAVX2(&a[0], &s[0], &w[0], netHidden)
-		return
-	}
-	subAddRowGo(a, s, w)
 }
 
 // accUpdate is dst = src - the rows of subs + the rows of adds.

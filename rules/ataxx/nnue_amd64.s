@@ -23,26 +23,6 @@ add32:
 	VZEROUPPER
 	RET
 
-// func subRowAVX2(a, w *int16, n int)
-TEXT ·subRowAVX2(SB), NOSPLIT, $0-24
-	MOVQ a+0(FP), AX
-	MOVQ w+8(FP), BX
-	MOVQ n+16(FP), CX
-	SHRQ $5, CX
-sub32:
-	VMOVDQU 0(AX), Y0
-	VMOVDQU 32(AX), Y1
-	VPSUBW 0(BX), Y0, Y0
-	VPSUBW 32(BX), Y1, Y1
-	VMOVDQU Y0, 0(AX)
-	VMOVDQU Y1, 32(AX)
-	ADDQ $64, AX
-	ADDQ $64, BX
-	DECQ CX
-	JNZ sub32
-	VZEROUPPER
-	RET
-
 // func screluDotAVX2(a, w *int16, n int) int32
 // sum of w[i]*clamp(a[i], 0, 255)^2: x*w in 16 bits (|w| <= 127), then
 // pairs of x*(x*w) summed into 32 bits (VPMADDWD).
@@ -81,31 +61,6 @@ dot32:
 	VPADDD X1, X5, X5
 	MOVD X5, DX
 	MOVL DX, ret+24(FP)
-	VZEROUPPER
-	RET
-
-// func subAddRowAVX2(a, s, w *int16, n int)
-// a += w - s, in one pass over a.
-TEXT ·subAddRowAVX2(SB), NOSPLIT, $0-32
-	MOVQ a+0(FP), AX
-	MOVQ s+8(FP), DX
-	MOVQ w+16(FP), BX
-	MOVQ n+24(FP), CX
-	SHRQ $5, CX
-subadd32:
-	VMOVDQU 0(AX), Y0
-	VMOVDQU 32(AX), Y1
-	VPSUBW 0(DX), Y0, Y0
-	VPSUBW 32(DX), Y1, Y1
-	VPADDW 0(BX), Y0, Y0
-	VPADDW 32(BX), Y1, Y1
-	VMOVDQU Y0, 0(AX)
-	VMOVDQU Y1, 32(AX)
-	ADDQ $64, AX
-	ADDQ $64, DX
-	ADDQ $64, BX
-	DECQ CX
-	JNZ subadd32
 	VZEROUPPER
 	RET
 

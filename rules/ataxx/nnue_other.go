@@ -2,9 +2,7 @@
 
 package ataxx
 
-func addRow(a, w *[netHidden]int16)       { addRowGo(a, w) }
-func subRow(a, w *[netHidden]int16)       { subRowGo(a, w) }
-func subAddRow(a, s, w *[netHidden]int16) { subAddRowGo(a, s, w) }
+func addRow(a, w *[netHidden]int16) { addRowGo(a, w) }
 func accUpdate(dst, src *[netHidden]int16, subs, adds []*[netHidden]int16) {
 	accUpdateGo(dst, src, subs, adds)
 }

@@ -406,18 +406,6 @@ func TestNetworkLoops(t *testing.T) {
 		if a != a2 {
 			t.Fatal("addRow differs from addRowGo")
 		}
-		subRow(&a, &w)
-		subRowGo(&a2, &w)
-		if a != a2 {
-			t.Fatal("subRow differs from subRowGo")
-		}
-		w2 := w
-		rng.Shuffle(len(w2), func(i, j int) { w2[i], w2[j] = w2[j], w2[i] })
-		subAddRow(&a, &w, &w2)
-		subAddRowGo(&a2, &w, &w2)
-		if a != a2 {
-			t.Fatal("subAddRow differs from subAddRowGo")
-		}
 		// Up to all 36 windows at once, from rows of both signs.
 		var rows [2 * netWindows][netHidden]int16
 		for r := range rows {
