@@ -19,7 +19,7 @@ import (
 // Inputs: the 36 squares of 2x2 squares on the board (windows), each in
 // one of its 81 states (each of its 4 squares empty, one of mine or one of
 // the opponent's), seen from one colour's side: window w in state k is
-// input 81*w+k (tupleFeature), so that exactly 36 inputs are active. The
+// input 81*w+k (windowInputs), so that exactly 36 inputs are active. The
 // pattern of a window says what no piece alone does: a hole beside two of
 // our pieces, a pair that a jump next door takes at once. The hidden layer
 // of 128 units (netHidden) is computed for both colours from the same
@@ -111,15 +111,19 @@ var base3 = func() (t [16]int) {
 	return
 }()
 
-// tupleFeature is the input of window w with us the pieces of the side
-// whose view it is and them the other's.
-func tupleFeature(w int, us, them uint64) int {
-	return w*netStates + base3[windowBits(w, us)] + 2*base3[windowBits(w, them)]
+// windowInputs are window w's active inputs in the views of both sides,
+// with a the pieces of one and b the other's: first a's view (a's pieces
+// the side's own), then b's.
+func windowInputs(w int, a, b uint64) (aView, bView int) {
+	ka, kb := base3[windowBits(w, a)], base3[windowBits(w, b)]
+	base := w * netStates
+	return base + ka + 2*kb, base + kb + 2*ka
 }
 
-// TupleFeature is tupleFeature for the trainer: the input of window w
-// (0 to 35) with us the side's pieces and them the opponent's.
-func TupleFeature(w int, us, them uint64) int { return tupleFeature(w, us, them) }
+// WindowInputs is windowInputs for the trainer: window w's (0 to 35)
+// input in the side's view (us its pieces, them the opponent's), then in
+// the opponent's.
+func WindowInputs(w int, us, them uint64) (ours, theirs int) { return windowInputs(w, us, them) }
 
 // NetWindows is the number of windows, each one active input.
 const NetWindows = netWindows
@@ -355,10 +359,10 @@ func (g *Game) refreshAcc() {
 	}
 	var a accumulator
 	a[0], a[1] = g.net.b1, g.net.b1
-	for c := 0; c < 2; c++ {
-		for w := range netWindows {
-			addRow(&a[c], &g.net.w1[tupleFeature(w, g.bb[c], g.bb[1-c])])
-		}
+	for w := range netWindows {
+		red, blue := windowInputs(w, g.bb[0], g.bb[1])
+		addRow(&a[0], &g.net.w1[red])
+		addRow(&a[1], &g.net.w1[blue])
 	}
 	g.accs = append(g.accs, a)
 }
@@ -381,13 +385,10 @@ func (g *Game) pushAcc(old [2]uint64) {
 	k := 0
 	for ; touched != 0; touched &= touched - 1 {
 		w := tz(touched)
-		// Each colour's pieces in the window, before and after; red's
-		// view counts red's as the side's, blue's view blue's.
-		o0, o1 := base3[windowBits(w, old[0])], base3[windowBits(w, old[1])]
-		n0, n1 := base3[windowBits(w, g.bb[0])], base3[windowBits(w, g.bb[1])]
-		base := w * netStates
-		subs[0][k], adds[0][k] = &w1[base+o0+2*o1], &w1[base+n0+2*n1]
-		subs[1][k], adds[1][k] = &w1[base+o1+2*o0], &w1[base+n1+2*n0]
+		oldRed, oldBlue := windowInputs(w, old[0], old[1])
+		newRed, newBlue := windowInputs(w, g.bb[0], g.bb[1])
+		subs[0][k], adds[0][k] = &w1[oldRed], &w1[newRed]
+		subs[1][k], adds[1][k] = &w1[oldBlue], &w1[newBlue]
 		k++
 	}
 	for c := 0; c < 2; c++ {

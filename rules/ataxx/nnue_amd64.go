@@ -7,7 +7,7 @@ import (
 )
 
 // The accumulator updates and the output layer in AVX2 where the processor
-// has it (nnue_amd64.s); the Go loops of nnue_generic.go otherwise. Both
+// has it (nnue_amd64.s); the Go loops of nnue.go otherwise. Both
 // compute the same integers.
 
 //go:noescape

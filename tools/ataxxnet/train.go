@@ -148,8 +148,8 @@ func (w *worker) features(us, them uint64, buckets int) {
 	w.bucket = ataxx.OutputBucket(bits.OnesCount64(us|them), buckets)
 	w.featS, w.featO = w.featS[:0], w.featO[:0]
 	for win := range ataxx.NetWindows {
-		w.featS = append(w.featS, ataxx.TupleFeature(win, us, them))
-		w.featO = append(w.featO, ataxx.TupleFeature(win, them, us))
+		ours, theirs := ataxx.WindowInputs(win, us, them)
+		w.featS, w.featO = append(w.featS, ours), append(w.featO, theirs)
 	}
 }
 
