@@ -193,10 +193,58 @@ func (w *worker) step(n *net, s *sample, t int, target float32) {
 	}
 }
 
-func zero(n *net) {
-	for _, p := range n.params() {
-		clear(p)
+const beta1, beta2, eps = 0.9, 0.999, 1e-8
+
+// adamStep is what one step of Adam needs besides the gradients: the
+// learning rate, the bias corrections 1-beta^step and 1/(positions in the
+// batch).
+type adamStep struct {
+	rate, c1, c2 float64
+	inv          float32
+}
+
+// adam sums the workers' gradients of a batch (in the workers' order),
+// moves n's weights by one step of Adam with moments m1 and m2, clips them
+// to what the engine's integers hold, and clears the workers' gradients for
+// the next batch. Each of len(ws) goroutines takes its own part of every
+// weight array; no weight depends on another's, so the result is the same
+// whatever the split.
+func adam(n *net, ws []*worker, m1, m2 [][]float32, a adamStep) {
+	ps := n.params()
+	// clips[k] bounds params()[k]: w1 and b1 as the accumulators' int16
+	// steps allow, w2 as the output's, b2 not at all.
+	clips := [4]float32{ataxx.NetClip, ataxx.NetClip, ataxx.NetClipOut, float32(math.Inf(1))}
+	gs := make([][][]float32, len(ws))
+	for j, w := range ws {
+		gs[j] = w.g.params()
 	}
+	var wg sync.WaitGroup
+	for j := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k, p := range ps {
+				lo, hi := j*len(p)/len(ws), (j+1)*len(p)/len(ws)
+				p, m1, m2, g0 := p[lo:hi], m1[k][lo:hi], m2[k][lo:hi], gs[0][k][lo:hi]
+				for _, gw := range gs[1:] {
+					for x, v := range gw[k][lo:hi] {
+						g0[x] += v
+					}
+					clear(gw[k][lo:hi])
+				}
+				clip := clips[k]
+				for x, g := range g0 {
+					g *= a.inv
+					m1[x] = beta1*m1[x] + (1-beta1)*g
+					m2[x] = beta2*m2[x] + (1-beta2)*g*g
+					upd := a.rate * (float64(m1[x]) / a.c1) / (math.Sqrt(float64(m2[x])/a.c2) + eps)
+					p[x] = max(-clip, min(clip, p[x]-float32(upd)))
+				}
+				clear(g0)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 func train(args []string, stdout, stderr io.Writer) error {
@@ -266,7 +314,6 @@ func train(args []string, stdout, stderr io.Writer) error {
 	for _, p := range n.params() {
 		m1, m2 = append(m1, make([]float32, len(p))), append(m2, make([]float32, len(p)))
 	}
-	const beta1, beta2, eps = 0.9, 0.999, 1e-8
 	steps := *epochs * ((len(trainSet) + *batch - 1) / *batch)
 	step := 0
 	order := make([]int32, len(trainSet))
@@ -274,7 +321,6 @@ func train(args []string, stdout, stderr io.Writer) error {
 		order[i] = int32(i)
 	}
 	symOf := make([]uint8, len(trainSet))
-	clip, clipOut := float32(ataxx.NetClip), float32(ataxx.NetClipOut)
 	fmt.Fprintf(stderr, "ataxxnet train: held-out error %.6f at the start\n", validate(n, valSet, valT))
 	for ep := 1; ep <= *epochs; ep++ {
 		start := time.Now()
@@ -287,7 +333,6 @@ func train(args []string, stdout, stderr io.Writer) error {
 			hi := min(lo+*batch, len(order))
 			var wg sync.WaitGroup
 			for j, w := range ws {
-				zero(w.g)
 				w.loss = 0
 				wg.Add(1)
 				go func() {
@@ -299,42 +344,17 @@ func train(args []string, stdout, stderr io.Writer) error {
 				}()
 			}
 			wg.Wait()
-			g := ws[0].g
-			for _, w := range ws[1:] {
-				gp, wp := g.params(), w.g.params()
-				for k := range gp {
-					for x := range gp[k] {
-						gp[k][x] += wp[k][x]
-					}
-				}
-			}
 			for _, w := range ws {
 				loss += w.loss
 			}
 			step++
 			rate := *lr * (0.1 + 0.9*0.5*(1+math.Cos(math.Pi*float64(step)/float64(steps))))
-			c1 := 1 - math.Pow(beta1, float64(step))
-			c2 := 1 - math.Pow(beta2, float64(step))
-			inv := float32(1 / float64(hi-lo))
-			ps, gs := n.params(), g.params()
-			for k := range ps {
-				for x := range ps[k] {
-					gr := gs[k][x] * inv
-					m1[k][x] = beta1*m1[k][x] + (1-beta1)*gr
-					m2[k][x] = beta2*m2[k][x] + (1-beta2)*gr*gr
-					upd := rate * (float64(m1[k][x]) / c1) / (math.Sqrt(float64(m2[k][x])/c2) + eps)
-					ps[k][x] -= float32(upd)
-				}
-			}
-			for x := range n.w1 {
-				n.w1[x] = max(-clip, min(clip, n.w1[x]))
-			}
-			for x := range n.b1 {
-				n.b1[x] = max(-clip, min(clip, n.b1[x]))
-			}
-			for x := range n.w2 {
-				n.w2[x] = max(-clipOut, min(clipOut, n.w2[x]))
-			}
+			adam(n, ws, m1, m2, adamStep{
+				rate: rate,
+				c1:   1 - math.Pow(beta1, float64(step)),
+				c2:   1 - math.Pow(beta2, float64(step)),
+				inv:  float32(1 / float64(hi-lo)),
+			})
 		}
 		fmt.Fprintf(stderr, "ataxxnet train: epoch %d: training error %.6f, held-out %.6f (%.0f s)\n",
 			ep, loss/float64(len(order)), validate(n, valSet, valT), time.Since(start).Seconds())
