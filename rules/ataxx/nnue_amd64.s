@@ -64,16 +64,20 @@ dot32:
 	VZEROUPPER
 	RET
 
-// func accUpdateAVX2(dst, src *int16, subs, adds **int16, n int)
-// dst = src - subs[0] + adds[0] - ... - subs[n-1] + adds[n-1], over 128
-// values held in eight registers: the accumulator is read and written
-// once whatever the number of windows a move changed.
-TEXT ·accUpdateAVX2(SB), NOSPLIT, $0-40
+// func accUpdateAVX2(dst, src *int16, subs, adds **int16, n, off int)
+// dst = src - subs[0] + adds[0] - ... - subs[n-1] + adds[n-1], over the
+// 128 values that start off bytes into each array, held in eight
+// registers: the accumulator is read and written once whatever the number
+// of windows a move changed.
+TEXT ·accUpdateAVX2(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ subs+16(FP), R8
 	MOVQ adds+24(FP), R9
 	MOVQ n+32(FP), CX
+	MOVQ off+40(FP), R10
+	ADDQ R10, DI
+	ADDQ R10, SI
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -87,6 +91,8 @@ TEXT ·accUpdateAVX2(SB), NOSPLIT, $0-40
 accloop:
 	MOVQ 0(R8), AX
 	MOVQ 0(R9), BX
+	ADDQ R10, AX
+	ADDQ R10, BX
 	VPSUBW 0(AX), Y0, Y0
 	VPSUBW 32(AX), Y1, Y1
 	VPSUBW 64(AX), Y2, Y2
