@@ -69,9 +69,15 @@ func newNet(rng *rand.Rand, buckets int) *net {
 	return n
 }
 
+// params are n's weight arrays, in the order of paramClips.
 func (n *net) params() [][]float32 {
 	return [][]float32{n.w1, n.b1, n.w2, n.b2}
 }
+
+// paramClips bound the weights of params() after each step, to what the
+// engine's integers hold: w1 and b1 as the accumulators' int16 allow, w2
+// as the output's; b2 not at all.
+var paramClips = [...]float32{ataxx.NetClip, ataxx.NetClip, ataxx.NetClipOut, float32(math.Inf(1))}
 
 // sym[t][s] is square s under the t-th of the board's 8 symmetries.
 var sym = func() (t [8][nsq]int) {
@@ -211,9 +217,6 @@ type adamStep struct {
 // whatever the split.
 func adam(n *net, ws []*worker, m1, m2 [][]float32, a adamStep) {
 	ps := n.params()
-	// clips[k] bounds params()[k]: w1 and b1 as the accumulators' int16
-	// steps allow, w2 as the output's, b2 not at all.
-	clips := [4]float32{ataxx.NetClip, ataxx.NetClip, ataxx.NetClipOut, float32(math.Inf(1))}
 	gs := make([][][]float32, len(ws))
 	for j, w := range ws {
 		gs[j] = w.g.params()
@@ -232,7 +235,7 @@ func adam(n *net, ws []*worker, m1, m2 [][]float32, a adamStep) {
 					}
 					clear(gw[k][lo:hi])
 				}
-				clip := clips[k]
+				clip := paramClips[k]
 				for x, g := range g0 {
 					g *= a.inv
 					m1[x] = beta1*m1[x] + (1-beta1)*g
