@@ -25,12 +25,20 @@ type Limits struct {
 	// Soft: the time manager's target (no new iteration starts after half
 	// of it; Time is the hard limit).
 	Soft time.Duration
+	// MultiPV is not a limit but the number of lines searched (0 or 1:
+	// the best move alone); see engine.Limits.MultiPV. A search of
+	// several lines reports each line's Info at every depth, best first,
+	// and returns the first line's move.
+	MultiPV int
 }
 
 // Info describes a finished iteration of a search.
 type Info struct {
 	Depth int
-	Score int // side to move's view, in rules.EvalUnit
+	// MultiPV is the line's rank, from 1, in a search of several lines
+	// (Limits.MultiPV > 1); 0 in a search of one.
+	MultiPV int
+	Score   int // side to move's view, in rules.EvalUnit
 	// Mate is the number of plies to a proven end: > 0 when the side to
 	// move wins, < 0 when it loses, 0 when nothing is proven.
 	Mate  int
@@ -92,7 +100,7 @@ func EngineWith(opts engine.Options) Func {
 		if info != nil {
 			cb = func(i engine.Info) { info(convert(i)) }
 		}
-		res, err := e.Search(ctx, g, engine.Limits{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time, Soft: lim.Soft}, cb)
+		res, err := e.Search(ctx, g, engine.Limits{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time, Soft: lim.Soft, MultiPV: lim.MultiPV}, cb)
 		if err != nil {
 			if errors.Is(err, engine.ErrGameOver) {
 				return 0, ErrNoMove
@@ -115,5 +123,5 @@ func EngineWith(opts engine.Options) Func {
 }
 
 func convert(i engine.Info) Info {
-	return Info{Depth: i.Depth, Score: i.Score, Mate: i.Mate(), Nodes: i.Nodes, Time: i.Time, PV: i.PVText}
+	return Info{Depth: i.Depth, MultiPV: i.MultiPV, Score: i.Score, Mate: i.Mate(), Nodes: i.Nodes, Time: i.Time, PV: i.PVText}
 }

@@ -70,6 +70,9 @@ type Engine struct {
 	g       rules.Game
 	hashMB  int
 	threads int
+	// multiPV: MultiPV, the number of best moves searched and reported,
+	// each with its line (1: the best move alone).
+	multiPV int
 	ownBook bool // OwnBook: play the game's opening book (rules.Booker)
 	// network: Network, the learned evaluation (rules.Networker) on;
 	// evalFile, evalNet: EvalFile, the network file in use instead of the
@@ -111,7 +114,7 @@ func New(out io.Writer, cfg Config) *Engine {
 	if cfg.Dialect == nil {
 		cfg.Dialect = UAI
 	}
-	e := &Engine{cfg: cfg, out: out, hashMB: 16, threads: 1, ownBook: true, network: true}
+	e := &Engine{cfg: cfg, out: out, hashMB: 16, threads: 1, multiPV: 1, ownBook: true, network: true}
 	if e.cfg.NewSearch == nil {
 		e.cfg.NewSearch = func(hashMB, threads int) searcher.Func {
 			return searcher.EngineWith(engine.Options{HashEntries: hashEntries(hashMB), Threads: threads,
@@ -255,6 +258,7 @@ func newVerbs(d *Dialect) command.Verbs[verb] {
 			e.println("id author " + e.cfg.Author)
 			e.println("option name Hash type spin default 16 min 1 max " + strconv.Itoa(maxHashMB))
 			e.println("option name Threads type spin default 1 min 1 max 64")
+			e.println("option name MultiPV type spin default 1 min 1 max " + strconv.Itoa(engine.MaxMultiPV))
 			if e.hasBook() {
 				e.println("option name OwnBook type check default true")
 			}
@@ -272,7 +276,7 @@ func newVerbs(d *Dialect) command.Verbs[verb] {
 			e.println("readyok")
 			return true
 		}},
-		{Spec: command.Spec{Name: "setoption", Args: "name NAME [value VALUE]", Summary: "set Hash (MB), Threads, (Oware) OwnBook true|false, (Ataxx) Network true|false or EvalFile PATH|<built-in>"}, Run: func(_ context.Context, e *Engine, args []string) bool {
+		{Spec: command.Spec{Name: "setoption", Args: "name NAME [value VALUE]", Summary: "set Hash (MB), Threads, MultiPV (lines, searched on one thread), (Oware) OwnBook true|false, (Ataxx) Network true|false or EvalFile PATH|<built-in>"}, Run: func(_ context.Context, e *Engine, args []string) bool {
 			e.setOption(args)
 			return true
 		}},
@@ -365,6 +369,14 @@ func (e *Engine) setOption(f []string) {
 			return
 		}
 		e.threads = num
+	case "multipv":
+		if err != nil || num < 1 || num > engine.MaxMultiPV {
+			e.printf("info string error: MultiPV %q: want 1 to %d (lines)\n", v, engine.MaxMultiPV)
+			return
+		}
+		// Read by the next go; the searcher and its table stay.
+		e.multiPV = num
+		return
 	case "ownbook":
 		if !e.hasBook() {
 			e.printf("info string error: OwnBook: %s has no opening book\n", e.cfg.Game.Name)
@@ -403,7 +415,7 @@ func (e *Engine) setOption(f []string) {
 		}
 		e.setNetwork(e.g)
 	default:
-		opts := "Hash, Threads"
+		opts := "Hash, Threads, MultiPV"
 		if e.hasBook() {
 			opts += ", OwnBook"
 		}
@@ -587,6 +599,10 @@ func (e *Engine) goCmd(ctx context.Context, f []string) error {
 	if infinite {
 		lim = searcher.Limits{}
 	}
+	lim.MultiPV = e.multiPV
+	if e.multiPV > 1 && e.threads > 1 {
+		e.printf("info string MultiPV %d searches on one thread, not %d\n", e.multiPV, e.threads)
+	}
 	if !e.table() {
 		return nil // said why
 	}
@@ -638,7 +654,11 @@ func (e *Engine) info(i searcher.Info) {
 	if i.Time > 0 {
 		nps = int64(float64(i.Nodes) / i.Time.Seconds())
 	}
-	line := fmt.Sprintf("info depth %d score %s nodes %d time %d nps %d", i.Depth, score, i.Nodes, ms, nps)
+	multi := ""
+	if i.MultiPV > 0 {
+		multi = " multipv " + strconv.Itoa(i.MultiPV)
+	}
+	line := fmt.Sprintf("info depth %d%s score %s nodes %d time %d nps %d", i.Depth, multi, score, i.Nodes, ms, nps)
 	if len(i.PV) > 0 {
 		line += " pv " + strings.Join(i.PV, " ")
 	}

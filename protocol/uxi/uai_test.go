@@ -34,11 +34,12 @@ func TestHandshake(t *testing.T) {
 id author the boardrepl authors
 option name Hash type spin default 16 min 1 max 4096
 option name Threads type spin default 1 min 1 max 64
+option name MultiPV type spin default 1 min 1 max 1000
 option name Network type check default true
 option name EvalFile type string default <built-in>
 uaiok
 readyok
-info string error: unknown option "Colour" (options: Hash, Threads, Network, EvalFile)
+info string error: unknown option "Colour" (options: Hash, Threads, MultiPV, Network, EvalFile)
 readyok
 `
 	if got != want {

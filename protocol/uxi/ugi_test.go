@@ -28,6 +28,7 @@ func TestUGIHandshake(t *testing.T) {
 id author the boardrepl authors
 option name Hash type spin default 16 min 1 max 4096
 option name Threads type spin default 1 min 1 max 64
+option name MultiPV type spin default 1 min 1 max 1000
 option name Network type check default true
 option name EvalFile type string default <built-in>
 ugiok
