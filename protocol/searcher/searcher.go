@@ -45,6 +45,10 @@ type Info struct {
 	Nodes int64
 	Time  time.Duration
 	PV    []string
+	// Partial: the iteration at Depth was cut short after its move was
+	// searched to the end, so Score is a lower bound of the depth's value
+	// (engine.Info.Partial); the protocols print it as "lowerbound".
+	Partial bool
 }
 
 // Func searches g (which it must leave as it found it) and returns its best
@@ -123,5 +127,5 @@ func EngineWith(opts engine.Options) Func {
 }
 
 func convert(i engine.Info) Info {
-	return Info{Depth: i.Depth, MultiPV: i.MultiPV, Score: i.Score, Mate: i.Mate(), Nodes: i.Nodes, Time: i.Time, PV: i.PVText}
+	return Info{Depth: i.Depth, MultiPV: i.MultiPV, Score: i.Score, Mate: i.Mate(), Nodes: i.Nodes, Time: i.Time, PV: i.PVText, Partial: i.Partial}
 }

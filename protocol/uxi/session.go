@@ -649,6 +649,11 @@ func (e *Engine) info(i searcher.Info) {
 		}
 		score = "mate " + strconv.Itoa(moves)
 	}
+	if i.Partial {
+		// A cut-short iteration's better move: its score is a lower bound
+		// of the depth's value (the other moves were not all searched).
+		score += " lowerbound"
+	}
 	ms := i.Time.Milliseconds()
 	nps := int64(0)
 	if i.Time > 0 {

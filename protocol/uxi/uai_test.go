@@ -270,3 +270,28 @@ func TestLongLine(t *testing.T) {
 		}
 	}
 }
+
+// A cut-short iteration's line (searcher.Info.Partial) says "lowerbound"
+// after its score, as UCI does; a completed one says nothing.
+func TestPartialLowerbound(t *testing.T) {
+	cfg := Config{NewSearch: func(hashMB, threads int) searcher.Func {
+		return func(ctx context.Context, g rules.Game, lim searcher.Limits, info func(searcher.Info)) (rules.Move, error) {
+			ms := g.Moves(nil)
+			pv := []string{g.FormatMove(ms[0])}
+			info(searcher.Info{Depth: 3, Score: 20, Nodes: 100, PV: pv})
+			info(searcher.Info{Depth: 4, Score: 35, Nodes: 200, PV: pv, Partial: true})
+			info(searcher.Info{Depth: 4, MultiPV: 2, Score: -400, Mate: -3, Nodes: 200, PV: pv, Partial: true})
+			return ms[0], nil
+		}
+	}}
+	got := run(t, cfg, "position startpos\ngo depth 4\nquit\n")
+	for _, want := range []string{
+		"info depth 3 score cp 20 nodes 100 ",
+		"info depth 4 score cp 35 lowerbound nodes 200 ",
+		"info depth 4 multipv 2 score mate -2 lowerbound nodes 200 ",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no line begins %q in:\n%s", want, got)
+		}
+	}
+}

@@ -133,11 +133,16 @@ func (p *uaiPlayer) lastEval() MoveEval     { return p.eval }
 
 // noteInfo keeps the depth and score of an info line ("info depth 6 score
 // cp 85 ..." or "score mate 3", in moves); a bound (lowerbound,
-// upperbound) is not a score, as in cutechess.
+// upperbound) is not a score, as in cutechess, and in a search of several
+// lines only the first line ("multipv 1") is the engine's choice.
 func (p *uaiPlayer) noteInfo(f []string) {
 	e := MoveEval{}
 	for i := 1; i+1 < len(f); i++ {
 		switch f[i] {
+		case "multipv":
+			if f[i+1] != "1" {
+				return
+			}
 		case "depth":
 			e.Depth, _ = strconv.Atoi(f[i+1])
 		case "score":

@@ -135,7 +135,8 @@ func TestUAIGoCommand(t *testing.T) {
 }
 
 // The score of the last info line, as cutechess reads it: cp, or mate in
-// moves (plies: 2N-1 to win, 2N to lose); a bound is no score.
+// moves (plies: 2N-1 to win, 2N to lose); a bound is no score, nor is a
+// line of several after the first (multipv 2 and on).
 func TestUAIInfoScore(t *testing.T) {
 	p := &uaiPlayer{}
 	for _, c := range []struct {
@@ -147,6 +148,13 @@ func TestUAIInfoScore(t *testing.T) {
 		{"info depth 9 score mate 3 pv f2", MoveEval{Scored: true, Depth: 9, Mate: 5, Score: mateScore}},
 		{"info depth 9 score mate -2", MoveEval{Scored: true, Depth: 9, Mate: -4, Score: -mateScore}},
 		{"info string hello", MoveEval{Scored: true, Depth: 9, Mate: -4, Score: -mateScore}},
+		{"info depth 10 score cp 30 lowerbound nodes 3000", MoveEval{Scored: true, Depth: 9, Mate: -4, Score: -mateScore}},
+		// Several lines: only the first is the engine's choice, whichever
+		// comes last at a depth.
+		{"info depth 10 multipv 1 score cp 40 nodes 4000 pv f2", MoveEval{Scored: true, Depth: 10, Score: 40}},
+		{"info depth 10 multipv 2 score cp -15 nodes 4000 pv b6", MoveEval{Scored: true, Depth: 10, Score: 40}},
+		{"info depth 10 multipv 12 score mate 2 nodes 4000 pv a1", MoveEval{Scored: true, Depth: 10, Score: 40}},
+		{"info depth 11 multipv 1 score cp 45 nodes 5000 pv f2", MoveEval{Scored: true, Depth: 11, Score: 45}},
 	} {
 		p.noteInfo(strings.Fields(c.line))
 		if p.eval != c.want {
