@@ -28,7 +28,7 @@ func TestMultiPV(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.game+" "+c.pos, func(t *testing.T) {
-			in := mustInfo(t, c.game)
+			in := lookup(t, c.game)
 			const depth = 4
 			out := converse(t, Config{Game: in},
 				fmt.Sprintf("setoption name MultiPV value %d\nposition fen %s\ngo depth %d", c.lines, c.pos, depth),

@@ -71,7 +71,7 @@ func TestNetworkOptions(t *testing.T) {
 		}
 	}
 	// Games without a network neither offer the options nor take them.
-	out = run(t, Config{NewSearch: first, Game: mustInfo(t, "oware")}, "uai\nsetoption name Network value false\nquit\n")
+	out = run(t, Config{NewSearch: first, Game: lookup(t, "oware")}, "uai\nsetoption name Network value false\nquit\n")
 	if strings.Contains(out, "option name Network") || !strings.Contains(out, "info string error: Network: Oware (Awalé) has no learned evaluation") {
 		t.Errorf("oware:\n%s", out)
 	}
@@ -82,12 +82,4 @@ func must(m rules.Move, err error) rules.Move {
 		panic(err)
 	}
 	return m
-}
-
-func mustInfo(t *testing.T, id string) *rules.Info {
-	in, err := rules.Lookup(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return in
 }
