@@ -2,7 +2,17 @@ package oware
 
 import "boardrepl/rules"
 
-var _ rules.MoveOrderer = (*Game)(nil)
+var (
+	_ rules.MoveOrderer = (*Game)(nil)
+	_ rules.SearchTuner = (*Game)(nil)
+)
+
+// SearchTuning: the parts of the selective search that matches in Oware
+// admitted (rules.SearchTuner; docs/engine.md, lab notebook entry 80):
+// internal iterative reduction.
+func (g *Game) SearchTuning() rules.SearchTuning {
+	return rules.SearchTuning{IIR: true}
+}
 
 // OrderMove scores a legal move before the search (rules.MoveOrderer): 100
 // per seed it captures (a grand slam captures nothing), 0 for a move that
