@@ -543,7 +543,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if cfg.Opening > 0 || cfg.Openings != nil {
 				why = "their openings came out the same and the players are deterministic; more --opening plies or a bigger --openings book vary them more"
 			}
-			if seeded(cfg.P1) || seeded(cfg.P2) {
+			if engine.SeededPlayer(cfg.P1) || engine.SeededPlayer(cfg.P2) {
 				// random and mcts: players draw each game's choices anew, so
 				// a repeat is chance (a small board, a short game).
 				why = "the same moves came again by chance (random and mcts: players choose anew every game, but a small board or a short game leaves few choices)"
@@ -974,12 +974,4 @@ func (p *progress) finish() {
 	if p.on {
 		fmt.Fprint(p.w, "\r\x1b[K")
 	}
-}
-
-// seeded says whether a player spec is of a kind that draws its choices
-// from each game's seed (random, mcts:), so that games vary without
-// openings.
-func seeded(spec string) bool {
-	kind, _, _ := strings.Cut(spec, ":")
-	return kind == "random" || kind == "mcts"
 }

@@ -33,9 +33,10 @@ type Player interface {
 // kind is one more entry.
 var playerKinds = []*playerKind{
 	{
-		Name: "random",
-		Help: "a uniformly random legal move",
-		make: func(string, playerSettings) (Player, error) { return &randomPlayer{}, nil },
+		Name:   "random",
+		Help:   "a uniformly random legal move",
+		Seeded: true,
+		make:   func(string, playerSettings) (Player, error) { return &randomPlayer{}, nil },
 	},
 	{
 		Name:    "ab",
@@ -91,8 +92,9 @@ var playerKinds = []*playerKind{
 		},
 	},
 	{
-		Name: "mcts",
-		Help: "Monte Carlo tree search",
+		Name:   "mcts",
+		Help:   "Monte Carlo tree search",
+		Seeded: true,
 		Settings: []playerSetting{
 			{Key: "playouts", Kind: wholeNumber, Min: 1, Help: "N playouts per move"},
 			{Key: "time", Kind: duration, Help: "search for T per move"},
@@ -135,6 +137,9 @@ type playerKind struct {
 	Help     string // what the player does
 	Settings []playerSetting
 	Note     string // a line after the settings
+	// Seeded: the player draws its choices from each game's seed
+	// (NewGame), so that its games vary without openings (SeededPlayer).
+	Seeded bool
 	// make builds the player from its canonical spec and its settings.
 	make func(spec string, set playerSettings) (Player, error)
 	// parseRest, when set, reads the whole text after "KIND:" instead.
@@ -273,6 +278,27 @@ func kindNames() string {
 	return strings.Join(n[:len(n)-1], ", ") + " or " + n[len(n)-1]
 }
 
+// findKind returns the kind of player named name (or one of its aliases),
+// or nil.
+func findKind(name string) *playerKind {
+	for _, k := range playerKinds {
+		if k.Name == name || slices.Contains(k.Aliases, name) {
+			return k
+		}
+	}
+	return nil
+}
+
+// SeededPlayer reports whether a player specification is of a kind that
+// draws its choices from each game's seed (playerKind.Seeded: random,
+// mcts:), so that its games vary without openings and a repeated game is
+// chance.
+func SeededPlayer(spec string) bool {
+	name, _, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	k := findKind(name)
+	return k != nil && k.Seeded
+}
+
 // ParsePlayer reads a player specification (see PlayerHelp).
 func ParsePlayer(spec string) (Player, error) {
 	spec = strings.TrimSpace(spec)
@@ -280,12 +306,7 @@ func ParsePlayer(spec string) (Player, error) {
 	if name == "" {
 		return nil, fmt.Errorf("empty player specification (want %s; e.g. ab:depth=4)", kindNames())
 	}
-	var kind *playerKind
-	for _, k := range playerKinds {
-		if k.Name == name || slices.Contains(k.Aliases, name) {
-			kind = k
-		}
-	}
+	kind := findKind(name)
 	if kind == nil {
 		return nil, fmt.Errorf("player %q: unknown kind %q (want %s)", spec, name, kindNames())
 	}
