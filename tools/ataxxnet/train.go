@@ -126,18 +126,8 @@ type worker struct {
 func (w *worker) forward(n *net) float32 {
 	copy(w.accS[:], n.b1)
 	copy(w.accO[:], n.b1)
-	for _, f := range w.featS {
-		row := n.w1[f*hidden : f*hidden+hidden]
-		for h := range w.accS {
-			w.accS[h] += row[h]
-		}
-	}
-	for _, f := range w.featO {
-		row := n.w1[f*hidden : f*hidden+hidden]
-		for h := range w.accO {
-			w.accO[h] += row[h]
-		}
-	}
+	gather(&w.accS, n.w1, w.featS)
+	gather(&w.accO, n.w1, w.featO)
 	w2 := n.w2[w.bucket*2*hidden : (w.bucket+1)*2*hidden]
 	y := n.b2[w.bucket]
 	for h := 0; h < hidden; h++ {
@@ -185,18 +175,8 @@ func (w *worker) step(n *net, s *sample, t int, target float32) {
 		}
 		g.b1[h] += w.dS[h] + w.dO[h]
 	}
-	for _, f := range w.featS {
-		row := g.w1[f*hidden : f*hidden+hidden]
-		for h := range row {
-			row[h] += w.dS[h]
-		}
-	}
-	for _, f := range w.featO {
-		row := g.w1[f*hidden : f*hidden+hidden]
-		for h := range row {
-			row[h] += w.dO[h]
-		}
-	}
+	scatter(g.w1, &w.dS, w.featS)
+	scatter(g.w1, &w.dO, w.featO)
 }
 
 const beta1, beta2, eps = 0.9, 0.999, 1e-8
