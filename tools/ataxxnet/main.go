@@ -14,6 +14,7 @@ const usage = `usage: ataxxnet COMMAND [flags]
 
   gen     play self-play games and write their positions, scores and results
   train   train a network on such data and write it
+  check   compare evaluations (ours, a network, another engine's) on held-out games
 
 ataxxnet COMMAND -h lists a command's flags.`
 
