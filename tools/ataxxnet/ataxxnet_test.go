@@ -200,3 +200,57 @@ func TestParseSampleErrors(t *testing.T) {
 		}
 	}
 }
+
+// With -adjudicate a game stops where a search proves its winner: its
+// positions are the first ones of the same game played out (the same
+// opening, the same searches), and every one of them gets the proven
+// winner's result, the one the game played out ends in.
+func TestGenAdjudicate(t *testing.T) {
+	dir := t.TempDir()
+	full, adj := filepath.Join(dir, "full"), filepath.Join(dir, "adj")
+	flags := []string{"-games", "8", "-nodes", "300", "-seed", "5", "-j", "2"}
+	run(t, genRun, append([]string{"-o", full}, flags...)...)
+	run(t, genRun, append([]string{"-o", adj, "-adjudicate"}, flags...)...)
+	fb, ab := blocks(t, full), blocks(t, adj)
+	if len(fb) != 8 || len(ab) != 8 {
+		t.Fatalf("%d and %d games, want 8", len(fb), len(ab))
+	}
+	split := func(blk string) (lines []string, last string) {
+		all := strings.Split(strings.TrimSpace(blk), "\n")
+		return all[:len(all)-1], all[len(all)-1]
+	}
+	cut := 0
+	for i := range fb {
+		fl, flast := split(fb[i])
+		al, alast := split(ab[i])
+		if strings.HasSuffix(flast, "dropped") {
+			if alast != flast {
+				t.Errorf("game %d: %q, played out %q", i, alast, flast)
+			}
+			continue
+		}
+		if !strings.HasSuffix(alast, " adjudicated") {
+			if alast != flast || len(al) != len(fl) {
+				t.Errorf("game %d not adjudicated, yet %q and %d positions against %q and %d", i, alast, len(al), flast, len(fl))
+			}
+			continue
+		}
+		cut++
+		if len(al) >= len(fl) {
+			t.Errorf("game %d adjudicated with %d positions, played out %d", i, len(al), len(fl))
+		}
+		for k, l := range al {
+			if l != fl[k] {
+				t.Fatalf("game %d, position %d: %q, played out %q", i, k, l, fl[k])
+			}
+		}
+		// The played-out game's result, from the side to move's view of
+		// each position, is the adjudicated one.
+		if want := strings.Fields(flast)[8]; strings.Fields(alast)[8] != want {
+			t.Errorf("game %d adjudicated %q, played out %q", i, alast, flast)
+		}
+	}
+	if cut == 0 {
+		t.Error("no game was adjudicated")
+	}
+}

@@ -37,8 +37,9 @@ func gen(args []string, stderr io.Writer) error {
 	jobs := fs.Int("j", runtime.NumCPU(), "games in parallel")
 	shardFlag := fs.String("shard", "", "K/N: play only the games whose number is K-1 modulo N")
 	useNet := fs.Bool("net", false, "search with the network evaluation (the default is the hand-written one)")
+	adjudicate := fs.Bool("adjudicate", false, "end a game when a search proves who wins (a won game or a known win in its score): the proven winner is the result, and the positions from there on are not written")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ataxxnet gen -o FILE [-games N] [-nodes N] [-seed N] [-j N] [-shard K/N] [-net]")
+		fmt.Fprintln(stderr, "usage: ataxxnet gen -o FILE [-games N] [-nodes N] [-seed N] [-j N] [-shard K/N] [-net] [-adjudicate]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -77,7 +78,7 @@ func gen(args []string, stderr io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stderr, "ataxxnet gen: %d games to play (%d already in %s)\n", len(todo), len(done), *out)
-	cfg := genConfig{nodes: *nodes, minOpen: *minOpen, maxOpen: *maxOpen, balance: *balance, seed: *seed, net: *useNet}
+	cfg := genConfig{nodes: *nodes, minOpen: *minOpen, maxOpen: *maxOpen, balance: *balance, seed: *seed, net: *useNet, adjudicate: *adjudicate}
 	start := time.Now()
 	var mu sync.Mutex
 	var werr error
@@ -125,6 +126,7 @@ type genConfig struct {
 	balance          int
 	seed             uint64
 	net              bool
+	adjudicate       bool
 }
 
 // play plays game i and returns its block for the data file (its
@@ -147,6 +149,7 @@ func (c genConfig) play(e *engine.Engine, i int) (string, int) {
 	}
 	var rows []row
 	dropped := false
+	adjudicated, provenWinner := false, -1
 	for ply := 0; ply < 1000; ply++ {
 		if over, _ := g.Outcome(); over {
 			break
@@ -164,12 +167,22 @@ func (c genConfig) play(e *engine.Engine, i int) (string, int) {
 			dropped = true
 			break
 		}
+		if c.adjudicate && abs(res.Score) >= engine.KnownWin {
+			adjudicated, provenWinner = true, g.SideToMove()
+			if res.Score < 0 {
+				provenWinner = 1 - provenWinner
+			}
+			break
+		}
 		if !g.IsPass(res.Best) {
 			rows = append(rows, row{g.Position(), res.Score, g.SideToMove()})
 		}
 		g.Play(res.Best)
 	}
 	over, winner := g.Outcome()
+	if adjudicated {
+		over, winner = true, provenWinner
+	}
 	var b strings.Builder
 	if !dropped {
 		for _, r := range rows {
@@ -194,6 +207,9 @@ func (c genConfig) play(e *engine.Engine, i int) (string, int) {
 		result = "0-1"
 	case over:
 		result = "1/2-1/2"
+	}
+	if adjudicated {
+		result += " adjudicated"
 	}
 	fmt.Fprintf(&b, "# game %d opening %d plies %d result %s\n", i, opening, g.Ply(), result)
 	return b.String(), len(rows)
