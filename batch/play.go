@@ -272,9 +272,6 @@ func (p *player) start(pr *playRecord, g0 rules.Game) error {
 func (p *player) move(pr *playRecord, t record.Token) error {
 	l := pr.l
 	g := l.Game()
-	if r := g.Result(); r.Over() {
-		return fmt.Errorf("line %d: move %q: the game is over (%s)", t.Line, t.Text, rules.FormatResult(g, r))
-	}
 	text := t.Text
 	if pr.ogn {
 		// OGN's letters; the capture counts are checked by convert.
@@ -283,7 +280,14 @@ func (p *player) move(pr *playRecord, t record.Token) error {
 			text = b
 		}
 	}
-	if _, err := l.PlayWritten(text); err != nil {
+	if r := g.Result(); r.Over() {
+		// The pass written out for a forced pass that ended the game (in
+		// Ataxx the pass can bring the halfmove clock to 100: cuteataxx
+		// writes it) is that pass; any other move comes after the end.
+		if played, err := l.PlayWritten(text); err != nil || len(played) > 0 {
+			return fmt.Errorf("line %d: move %q: the game is over (%s)", t.Line, t.Text, rules.FormatResult(g, r))
+		}
+	} else if _, err := l.PlayWritten(text); err != nil {
 		return fmt.Errorf("line %d: move %q: %v", t.Line, t.Text, err)
 	}
 	pr.moves++

@@ -17,6 +17,7 @@ import (
 
 const (
 	cuteataxxPGN = "../../fixtures/ataxx/games/cuteataxx.pgn"
+	fiftyPassPGN = "../../fixtures/ataxx/games/cuteataxx-fifty-pass.pgn"
 	lichessPGN   = "../../fixtures/ataxx/games/lichess-style.pgn"
 	aualeOGN     = "../../fixtures/oware/games/auale.ogn"
 )
@@ -96,6 +97,36 @@ func TestCuteataxxFixture(t *testing.T) {
 		if lines[2+2*i] != want {
 			t.Errorf("play game %d: %s, want %s", i+2, lines[2+2*i], want)
 		}
+	}
+}
+
+// A game cuteataxx ended by the fifty-move rule on a forced pass, which it
+// wrote (0000) before the result: play and convert read it to its end,
+// the written pass being the forced one, not a move after the end.
+func TestCuteataxxFiftyPassFixture(t *testing.T) {
+	raw := readAll(t, fiftyPassPGN)
+	if len(raw) != 1 {
+		t.Fatalf("%d games", len(raw))
+	}
+	out, errs, code := runArgs(t, readFile(t, fiftyPassPGN), "play")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 2 || lines[0] != raw[0].Get("FinalFEN") || lines[1] != "result: draw 25-23 (fifty-move rule)" {
+		t.Errorf("play: %d\n%s\n%s", code, out, errs)
+	}
+	out, errs, code = runArgs(t, "", "convert", "--from", "ataxx-pgn", fiftyPassPGN)
+	if code != 0 {
+		t.Fatalf("convert: %d %s", code, errs)
+	}
+	conv, _, err := record.ParseAll(out)
+	if err != nil || len(conv) != 1 {
+		t.Fatalf("converted: %v, %d records", err, len(conv))
+	}
+	l, err := line.Replay(conv[0], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := l.Game().Position(), raw[0].Get("FinalFEN"); got != want {
+		t.Errorf("converted game ends at %s, cuteataxx's FinalFEN %s", got, want)
 	}
 }
 
