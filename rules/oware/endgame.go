@@ -42,7 +42,10 @@ package oware
 // the search sees the repetitions within its horizon, and a side that can
 // repeat a position may end a game the tables value otherwise. Under
 // end=tournament the game also ends on a majority score, and the
-// indetermination rule does not apply: the databases do not answer.
+// indetermination rule does not apply: the databases do not answer
+// (EndgameValue), and the engine's evaluation takes the tournament tables'
+// value (tournamentTables, built the same way without the indetermination
+// ending) as a close estimate.
 //
 // Algorithm, per seed count n (all smaller counts done): enumerate the
 // boards (compositions of n into 12 pits, ranked by the combinatorial number
@@ -145,6 +148,9 @@ func (b *board) rank() uint32 {
 type egDB struct {
 	mu     sync.Mutex
 	layers [maxEndgameSeeds + 1]atomic.Pointer[egLayer]
+	// tournament: the tables of end=tournament, which has no
+	// indetermination ending (see tournamentTables).
+	tournament bool
 }
 
 // egLayer is the database of one seed count: val[2*rank+side] is the value
@@ -157,6 +163,22 @@ type egLayer struct {
 }
 
 var endgames egDB
+
+// tournamentTables are the tables of end=tournament: the same retrograde
+// analysis without the indetermination ending, which the tournament rules
+// do not have. Where no capture can happen any more, the seeds go on
+// circling until a side cannot move (a famine: each takes his own row)
+// or a position repeats; the abapa tables end such a game at once, each
+// side taking his own row, and a side that can starve the other there
+// (or be starved) is valued wrongly: in 0,0,0,1,1,0/0,0,1,0,0,0 22 23 n
+// (TestTournamentTablesFamine) north takes all three seeds, where the
+// abapa tables give him two. Endless play is valued as in the abapa
+// tables (an even split); the repetition ending, which depends on the
+// history, is left to the search. Against Aalina's own tournament tables,
+// on 15,873 random positions of 1 to 12 seeds, the tournament tables give
+// another winner in 1,369 positions, the abapa tables in 2,724
+// (docs/engine.md, entry 87).
+var tournamentTables = egDB{tournament: true}
 
 // BuildLog, when not nil, is told when the endgame tables are built (the
 // first use on a machine takes seconds): one line before, one after. The
@@ -176,7 +198,7 @@ func (d *egDB) layer(n int) *egLayer {
 	var notCached error // why a layer built could not be cached
 	for k := 0; k <= n; k++ {
 		if d.layers[k].Load() == nil {
-			l := loadLayer(k)
+			l := loadLayer(k, d.tournament)
 			if l == nil {
 				if !built && BuildLog != nil && n >= 8 { // the small ones take no time
 					start = time.Now()
@@ -184,7 +206,7 @@ func (d *egDB) layer(n int) *egLayer {
 				}
 				built = true
 				l = d.build(k)
-				if err := saveLayer(k, l); err != nil && notCached == nil {
+				if err := saveLayer(k, d.tournament, l); err != nil && notCached == nil {
 					notCached = err
 				}
 			}
@@ -270,9 +292,13 @@ func (d *egDB) build(n int) *egLayer {
 			}
 		}
 	}
-	// The others are indeterminate: each side collects its own row.
+	// The others are indeterminate: each side collects its own row (not in
+	// the tournament tables, where the game goes on).
 	idx = 0
 	forBoards(n, func(cur *board) {
+		if d.tournament {
+			return
+		}
 		for side := uint8(0); side < 2; side++ {
 			if state[idx]&(stReach|stFinal) == 0 {
 				val[idx] = int8(cur.rowSum(side) - cur.rowSum(1-side))
@@ -419,11 +445,16 @@ func endgameEntry(p *pos) (v, dist int, ok bool) {
 // endgameEntryUpTo is endgameEntry for the positions of up to max seeds on
 // the board.
 func endgameEntryUpTo(p *pos, max int) (v, dist int, ok bool) {
+	return endgames.entryUpTo(p, max)
+}
+
+// entryUpTo is endgameEntryUpTo in the tables d.
+func (d *egDB) entryUpTo(p *pos, max int) (v, dist int, ok bool) {
 	n := p.b.total()
 	if n > max {
 		return 0, 0, false
 	}
-	l := endgames.layer(n)
+	l := d.layer(n)
 	i := 2*int(p.b.rank()) + int(p.side)
 	return int(l.val[i]), int(l.dist[i]), true
 }
@@ -450,13 +481,17 @@ func (g *Game) EndgameValue() (score int, ok bool) {
 }
 
 // tableScore is the database's value of the position in evaluation units,
-// as EndgameValue gives it, whatever the endings, when it has max seeds or
-// fewer on the board. Under end=tournament it
-// is not exact (the game also ends on a repeated position, each taking his
-// own row, and there is no indetermination) but close, and Evaluate uses it
-// as the static evaluation (see eval.go).
+// as EndgameValue gives it, when it has max seeds or fewer on the board.
+// Under end=tournament it is the value of the tournament tables
+// (tournamentTables), which is not exact (the game also ends on a repeated
+// position, each taking his own row, and on a majority of the seeds) but
+// close, and Evaluate uses it as the static evaluation (see eval.go).
 func (g *Game) tableScore(max int) (score int, ok bool) {
-	v, dist, ok := endgameEntryUpTo(&g.p, max)
+	d := &endgames
+	if g.tournament {
+		d = &tournamentTables
+	}
+	v, dist, ok := d.entryUpTo(&g.p, max)
 	if !ok {
 		return 0, false
 	}
@@ -545,16 +580,27 @@ var egKeyPath = func() string {
 // egKeySize is the length of the key in bytes.
 const egKeySize = 32
 
-func layerPath(n int) string {
+// layerPath is the cache file of the layer of n seeds: v3-NN.bin for the
+// abapa tables, t1-NN.bin for the tournament ones.
+func layerPath(n int, tournament bool) string {
 	dir := egCacheDir()
 	if dir == "" {
 		return ""
 	}
+	if tournament {
+		return filepath.Join(dir, fmt.Sprintf("t1-%02d.bin", n))
+	}
 	return filepath.Join(dir, fmt.Sprintf("v3-%02d.bin", n))
 }
 
-func layerHeader(n int) []byte {
-	return []byte(fmt.Sprintf("%s seeds=%d positions=%d\n", egFileVersion, n, 2*layerSize(n)))
+// layerHeader begins a cache file; the tournament tables' say so, so that
+// neither kind is ever read as the other.
+func layerHeader(n int, tournament bool) []byte {
+	kind := ""
+	if tournament {
+		kind = " tournament"
+	}
+	return []byte(fmt.Sprintf("%s%s seeds=%d positions=%d\n", egFileVersion, kind, n, 2*layerSize(n)))
 }
 
 // layerMAC is the checksum of a cache file's body under key.
@@ -655,9 +701,10 @@ func openRegular(path string) (*os.File, error) {
 	return f, nil
 }
 
-// loadLayer reads the layer of n seeds from the cache, or returns nil.
-func loadLayer(n int) *egLayer {
-	path := layerPath(n)
+// loadLayer reads the layer of n seeds (of the tournament tables or the
+// abapa ones) from the cache, or returns nil.
+func loadLayer(n int, tournament bool) *egLayer {
+	path := layerPath(n, tournament)
 	if path == "" {
 		return nil
 	}
@@ -670,7 +717,7 @@ func loadLayer(n int) *egLayer {
 		return nil
 	}
 	defer f.Close()
-	h := layerHeader(n)
+	h := layerHeader(n, tournament)
 	size := 2 * layerSize(n)
 	data := make([]byte, len(h)+2*size+sha256.Size)
 	if st, err := f.Stat(); err != nil || st.Size() != int64(len(data)) {
@@ -694,8 +741,8 @@ func loadLayer(n int) *egLayer {
 // saveLayer writes the layer of n seeds to the cache (not the small ones,
 // which build faster than they load). An error only means that the layer
 // is built again next time; it says why the cache is not used.
-func saveLayer(n int, l *egLayer) error {
-	path := layerPath(n)
+func saveLayer(n int, tournament bool, l *egLayer) error {
+	path := layerPath(n, tournament)
 	if path == "" || n < 8 {
 		return nil
 	}
@@ -707,7 +754,7 @@ func saveLayer(n int, l *egLayer) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	h := layerHeader(n)
+	h := layerHeader(n, tournament)
 	buf := make([]byte, 0, len(h)+2*len(l.val)+sha256.Size)
 	buf = append(buf, h...)
 	for _, v := range l.val {

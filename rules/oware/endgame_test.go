@@ -482,34 +482,34 @@ func TestEndgameDiskCache(t *testing.T) {
 	var d egDB
 	d.layer(9)
 	for n := 8; n <= 9; n++ {
-		if _, err := os.Stat(layerPath(n)); err != nil {
+		if _, err := os.Stat(layerPath(n, false)); err != nil {
 			t.Fatalf("%d seeds: %v", n, err)
 		}
-		l := loadLayer(n)
+		l := loadLayer(n, false)
 		want := endgames.layer(n)
 		if l == nil || !bytes.Equal(int8Bytes(l.val), int8Bytes(want.val)) || !bytes.Equal(l.dist, want.dist) {
 			t.Fatalf("%d seeds: the file does not load back the same", n)
 		}
 	}
-	data, _ := os.ReadFile(layerPath(9))
+	data, _ := os.ReadFile(layerPath(9, false))
 	data[len(data)/2] ^= 1
-	if err := os.WriteFile(layerPath(9), data, 0o644); err != nil {
+	if err := os.WriteFile(layerPath(9, false), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if loadLayer(9) != nil {
+	if loadLayer(9, false) != nil {
 		t.Error("a damaged file loads")
 	}
-	if loadLayer(10) != nil {
+	if loadLayer(10, false) != nil {
 		t.Error("a missing file loads")
 	}
-	if err := os.WriteFile(layerPath(8), append([]byte("boardrepl oware endgame v1"), data[26:]...), 0o644); err != nil {
+	if err := os.WriteFile(layerPath(8, false), append([]byte("boardrepl oware endgame v1"), data[26:]...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if loadLayer(8) != nil {
+	if loadLayer(8, false) != nil {
 		t.Error("a file of another version loads")
 	}
 	var d2 egDB // rebuilds 8 and 9 and writes them again
-	if l := d2.layer(9); !bytes.Equal(int8Bytes(l.val), int8Bytes(endgames.layer(9).val)) || loadLayer(9) == nil || loadLayer(8) == nil {
+	if l := d2.layer(9); !bytes.Equal(int8Bytes(l.val), int8Bytes(endgames.layer(9).val)) || loadLayer(9, false) == nil || loadLayer(8, false) == nil {
 		t.Error("damaged files are not rebuilt")
 	}
 	ents, _ := os.ReadDir(dir)
@@ -544,11 +544,11 @@ func TestEndgameCacheForged(t *testing.T) {
 	tempCache(t)
 	var d egDB
 	d.layer(9)
-	good, err := os.ReadFile(layerPath(9))
+	good, err := os.ReadFile(layerPath(9, false))
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, size := len(layerHeader(9)), 2*layerSize(9)
+	h, size := len(layerHeader(9, false)), 2*layerSize(9)
 	for _, c := range []struct {
 		name string
 		sum  func(body []byte) []byte
@@ -562,10 +562,10 @@ func TestEndgameCacheForged(t *testing.T) {
 			body[i] = byte(-int8(body[i]))
 		}
 		forged := append(body, c.sum(body)...)
-		if err := os.WriteFile(layerPath(9), forged, 0o644); err != nil {
+		if err := os.WriteFile(layerPath(9, false), forged, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if loadLayer(9) != nil {
+		if loadLayer(9, false) != nil {
 			t.Errorf("%s: the forged file loads", c.name)
 		}
 		var d2 egDB
@@ -573,7 +573,7 @@ func TestEndgameCacheForged(t *testing.T) {
 		if !bytes.Equal(int8Bytes(l.val), int8Bytes(want.val)) || !bytes.Equal(l.dist, want.dist) {
 			t.Fatalf("%s: the values after a forged file are not the true ones", c.name)
 		}
-		if back, _ := os.ReadFile(layerPath(9)); !bytes.Equal(back, good) {
+		if back, _ := os.ReadFile(layerPath(9, false)); !bytes.Equal(back, good) {
 			t.Errorf("%s: the forged file is not written again", c.name)
 		}
 	}
@@ -601,14 +601,14 @@ func TestEndgameCacheForged(t *testing.T) {
 		if _, err := cacheKey(true); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("key %s: %v, want %q", c.name, err, c.want)
 		}
-		if loadLayer(9) != nil {
+		if loadLayer(9, false) != nil {
 			t.Errorf("key %s: a layer loads", c.name)
 		}
-		os.Remove(layerPath(9))
-		if err := saveLayer(9, want); err == nil || !strings.Contains(err.Error(), c.want) {
+		os.Remove(layerPath(9, false))
+		if err := saveLayer(9, false, want); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("key %s: saving: %v", c.name, err)
 		}
-		if _, err := os.Stat(layerPath(9)); err == nil {
+		if _, err := os.Stat(layerPath(9, false)); err == nil {
 			t.Errorf("key %s: a layer was written", c.name)
 		}
 		if c.restore != nil {
@@ -635,17 +635,17 @@ func BenchmarkEndgameCacheLoad(b *testing.B) {
 	defer func() { egCacheDir, egKeyPath = oldDir, oldKey }()
 	var files [][]byte
 	for n := 8; n <= EndgameSeeds; n++ {
-		if err := saveLayer(n, endgames.layer(n)); err != nil {
+		if err := saveLayer(n, false, endgames.layer(n)); err != nil {
 			b.Fatal(err)
 		}
-		data, _ := os.ReadFile(layerPath(n))
+		data, _ := os.ReadFile(layerPath(n, false))
 		files = append(files, data)
 	}
 	key, _ := cacheKey(false)
 	b.Run("load", func(b *testing.B) {
 		for b.Loop() {
 			for n := 8; n <= EndgameSeeds; n++ {
-				if loadLayer(n) == nil {
+				if loadLayer(n, false) == nil {
 					b.Fatalf("%d seeds: not loaded", n)
 				}
 			}
@@ -673,4 +673,167 @@ func int8Bytes(v []int8) []byte {
 		b[i] = byte(x)
 	}
 	return b
+}
+
+// The tournament tables, hand-checked: in 0,0,0,1,1,0/0,0,1,0,0,0 22 23 n
+// north can starve south: after D I C J E K D L south has sown his last
+// seed and north cannot feed him, so north takes the three seeds left
+// (25-23). The abapa tables end the game earlier, where no capture can
+// happen any more (each takes his own row), and give north two of the
+// three (24-24). Both the line and the values are checked.
+func TestTournamentTablesFamine(t *testing.T) {
+	const start = "0,0,0,1,1,0/0,0,1,0,0,0 22 23 n"
+	g, err := Parse(rules.Options{"end": "tournament"}, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range strings.Fields("D I C J E K D L") {
+		mv, err := g.ParseMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Play(mv)
+	}
+	if r := g.Result(); !r.Over() || r.Score != "25-23" {
+		t.Fatalf("after the line: %+v, want north winning 25-23", r)
+	}
+	p, _ := Parse(nil, start)
+	if v, _, _ := endgames.entryUpTo(&p.p, EndgameSeeds); v != 1 {
+		t.Errorf("abapa tables: %d, want 1 (north takes 2 of the 3 seeds)", v)
+	}
+	if v, _, _ := tournamentTables.entryUpTo(&p.p, EndgameSeeds); v != 3 {
+		t.Errorf("tournament tables: %d, want 3 (north takes all 3)", v)
+	}
+	tg, _ := Parse(rules.Options{"end": "tournament"}, start)
+	if e := tg.Evaluate(); e <= 0 {
+		t.Errorf("Evaluate under end=tournament: %d, want a win for north", e)
+	}
+}
+
+// TestTournamentTablesIteration compares the tournament tables with value
+// iteration over every position of up to 5 seeds: v_0 the even split (0),
+// v_k+1(p) the best move's value, a capture worth its seeds plus minus the
+// value of the (smaller) position it leaves in the same tables, any other
+// move minus v_k of the position it leads to; a side that cannot move ends
+// the game, each taking his own row. There is no other ending: once an
+// iteration changes nothing, that is the value of the tournament rules
+// without their repetition and majority endings, reached without the
+// tables' algorithm. The abapa tables must differ somewhere: they end
+// the game where no capture can happen any more.
+func TestTournamentTablesIteration(t *testing.T) {
+	type node struct {
+		final bool
+		v     int
+		exits []int // a capturing move's value
+		kids  []int
+	}
+	index := map[uint64]int{}
+	var nodes []node
+	key := func(p *pos) uint64 { return uint64(p.b.rank())<<8 | uint64(p.b.total())<<1 | uint64(p.side) }
+	var add func(p pos) int
+	add = func(p pos) int {
+		if i, ok := index[key(&p)]; ok {
+			return i
+		}
+		i := len(nodes)
+		index[key(&p)] = i
+		nodes = append(nodes, node{})
+		var nd node
+		m := p.b.legalMask(p.side)
+		if m == 0 {
+			nd.final, nd.v = true, p.b.rowSum(p.side)-p.b.rowSum(1-p.side)
+		}
+		for ; m != 0; m &= m - 1 {
+			c := pos{b: p.b, side: p.side}
+			c.play(ctz(m))
+			if got := int(c.score[p.side]); got > 0 {
+				c.score = [2]uint8{}
+				v, _, _ := tournamentTables.entryUpTo(&c, EndgameSeeds)
+				nd.exits = append(nd.exits, got-v)
+				continue
+			}
+			nd.kids = append(nd.kids, add(c))
+		}
+		nodes[i] = nd
+		return i
+	}
+	var roots []pos
+	for n := 0; n <= 5; n++ {
+		forBoards(n, func(b *board) {
+			for side := uint8(0); side < 2; side++ {
+				roots = append(roots, pos{b: *b, side: side})
+			}
+		})
+	}
+	for _, p := range roots {
+		add(p)
+	}
+	v := make([]int, len(nodes))
+	next := make([]int, len(nodes))
+	for iter := 0; ; iter++ {
+		changed := false
+		for i := range nodes {
+			nd := &nodes[i]
+			if nd.final {
+				next[i] = nd.v
+				continue
+			}
+			best := -1000
+			for _, x := range nd.exits {
+				best = max(best, x)
+			}
+			for _, c := range nd.kids {
+				best = max(best, -v[c])
+			}
+			next[i] = best
+			changed = changed || best != v[i]
+		}
+		v, next = next, v
+		if !changed {
+			t.Logf("value iteration: %d positions, stable after %d plies", len(nodes), iter)
+			break
+		}
+	}
+	differ := 0
+	for _, p := range roots {
+		want := v[index[key(&p)]]
+		got, _, _ := tournamentTables.entryUpTo(&p, EndgameSeeds)
+		if got != want {
+			t.Errorf("%s: tournament tables %d, value iteration %d", boardString(&p.b, p.side), got, want)
+		}
+		if ab, _, _ := endgames.entryUpTo(&p, EndgameSeeds); ab != got {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("the tournament tables are the abapa tables")
+	}
+	t.Logf("%d positions; the abapa tables differ in %d", len(roots), differ)
+}
+
+// The tournament tables are cached beside the abapa ones under their own
+// name (t1-NN.bin) and header: they load back the same, and a tournament
+// file put in an abapa file's place is not read as one.
+func TestTournamentTablesCache(t *testing.T) {
+	tempCache(t)
+	d := egDB{tournament: true}
+	d.layer(9)
+	l := loadLayer(9, true)
+	want := tournamentTables.layer(9)
+	if l == nil || !bytes.Equal(int8Bytes(l.val), int8Bytes(want.val)) || !bytes.Equal(l.dist, want.dist) {
+		t.Fatal("the tournament file does not load back the same")
+	}
+	if _, err := os.Stat(layerPath(9, false)); err == nil {
+		t.Error("building the tournament tables wrote an abapa file")
+	}
+	data, err := os.ReadFile(layerPath(9, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(layerPath(9, false), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if loadLayer(9, false) != nil {
+		t.Error("a tournament file loads as the abapa tables")
+	}
 }

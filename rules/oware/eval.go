@@ -179,9 +179,10 @@ func (g *Game) terms(t *[nFeatures]int) {
 // where the endgame databases are not exact and the engine does not take
 // their values as proven (EndgameValue), a position with
 // TournamentTableSeeds seeds or fewer on the board is evaluated by the
-// databases instead: the final
-// margin they give under the abapa endings, which differ from the
-// tournament's only when the seeds circle.
+// tournament tables instead (tournamentTables: the abapa tables' analysis
+// without the indetermination ending): the final margin they give, which
+// differs from the tournament's when the seeds circle until a position
+// repeats.
 func (g *Game) Evaluate() int {
 	if g.tournament {
 		if t, ok := g.tableScore(TournamentTableSeeds); ok {
