@@ -59,13 +59,8 @@ func boardString(b *board, side uint8) string {
 // changes nothing, no later one does: that is the value under the
 // database's rule for endless play, reached without its algorithm.
 func jacobi(t *testing.T, roots []rules.Game) map[string]int {
-	type node struct {
-		final bool
-		v     int
-		kids  []int
-	}
 	index := map[string]int{}
-	var nodes []node
+	var nodes []vnode
 	var add func(g rules.Game) int
 	add = func(g rules.Game) int {
 		k := g.Position()
@@ -74,10 +69,10 @@ func jacobi(t *testing.T, roots []rules.Game) map[string]int {
 		}
 		i := len(nodes)
 		index[k] = i
-		nodes = append(nodes, node{})
+		nodes = append(nodes, vnode{})
 		og := g.(*Game)
 		me := og.p.side
-		var nd node
+		var nd vnode
 		if r := g.Result(); r.Over() {
 			var n, s int
 			if _, err := fmt.Sscanf(r.Score, "%d-%d", &n, &s); err != nil {
@@ -101,6 +96,28 @@ func jacobi(t *testing.T, roots []rules.Game) map[string]int {
 	for _, g := range roots {
 		add(g)
 	}
+	v := iterateValues(t, nodes)
+	out := make(map[string]int, len(index))
+	for k, i := range index {
+		out[k] = v[i]
+	}
+	return out
+}
+
+// vnode is a position of a value iteration: final with its value v, or
+// v its start and, for its moves, the values of the captures that leave
+// this layer (exits) and the nodes the other moves lead to (kids).
+type vnode struct {
+	final bool
+	v     int
+	exits []int
+	kids  []int
+}
+
+// iterateValues runs the value iteration from each node's v: v_k+1 of a
+// node that is not final is the best of its exits and of minus v_k of its
+// kids, until an iteration changes nothing.
+func iterateValues(t *testing.T, nodes []vnode) []int {
 	v := make([]int, len(nodes))
 	for i := range nodes {
 		v[i] = nodes[i].v
@@ -115,6 +132,9 @@ func jacobi(t *testing.T, roots []rules.Game) map[string]int {
 				continue
 			}
 			best := -1000
+			for _, x := range nd.exits {
+				best = max(best, x)
+			}
 			for _, c := range nd.kids {
 				best = max(best, -v[c])
 			}
@@ -124,14 +144,9 @@ func jacobi(t *testing.T, roots []rules.Game) map[string]int {
 		v, next = next, v
 		if !changed {
 			t.Logf("value iteration: %d positions, stable after %d plies", len(nodes), iter)
-			break
+			return v
 		}
 	}
-	out := make(map[string]int, len(index))
-	for k, i := range index {
-		out[k] = v[i]
-	}
-	return out
 }
 
 // bruteValue is a plain minimax through the public game to depth plies:
@@ -721,14 +736,8 @@ func TestTournamentTablesFamine(t *testing.T) {
 // tables' algorithm. The abapa tables must differ somewhere: they end
 // the game where no capture can happen any more.
 func TestTournamentTablesIteration(t *testing.T) {
-	type node struct {
-		final bool
-		v     int
-		exits []int // a capturing move's value
-		kids  []int
-	}
 	index := map[uint64]int{}
-	var nodes []node
+	var nodes []vnode
 	key := func(p *pos) uint64 { return uint64(p.b.rank())<<8 | uint64(p.b.total())<<1 | uint64(p.side) }
 	var add func(p pos) int
 	add = func(p pos) int {
@@ -737,8 +746,8 @@ func TestTournamentTablesIteration(t *testing.T) {
 		}
 		i := len(nodes)
 		index[key(&p)] = i
-		nodes = append(nodes, node{})
-		var nd node
+		nodes = append(nodes, vnode{})
+		var nd vnode
 		m := p.b.legalMask(p.side)
 		if m == 0 {
 			nd.final, nd.v = true, p.b.rowSum(p.side)-p.b.rowSum(1-p.side)
@@ -768,32 +777,7 @@ func TestTournamentTablesIteration(t *testing.T) {
 	for _, p := range roots {
 		add(p)
 	}
-	v := make([]int, len(nodes))
-	next := make([]int, len(nodes))
-	for iter := 0; ; iter++ {
-		changed := false
-		for i := range nodes {
-			nd := &nodes[i]
-			if nd.final {
-				next[i] = nd.v
-				continue
-			}
-			best := -1000
-			for _, x := range nd.exits {
-				best = max(best, x)
-			}
-			for _, c := range nd.kids {
-				best = max(best, -v[c])
-			}
-			next[i] = best
-			changed = changed || best != v[i]
-		}
-		v, next = next, v
-		if !changed {
-			t.Logf("value iteration: %d positions, stable after %d plies", len(nodes), iter)
-			break
-		}
-	}
+	v := iterateValues(t, nodes)
 	differ := 0
 	for _, p := range roots {
 		want := v[index[key(&p)]]
