@@ -95,13 +95,16 @@ func check(args []string, stdout, stderr io.Writer) error {
 	// other units (another engine's) are compared fairly, by how well they
 	// order and space the positions, not by their unit.
 	fmt.Fprintln(stdout, "error against results, each at its best scale:")
-	names := []string{"hand-written", "network", "search scores", "peer"}
-	for i, v := range [][]float64{hEval, nEval, scores, peerEvals} {
-		if v == nil {
+	type evalRow struct {
+		name string
+		v    []float64
+	}
+	for _, r := range []evalRow{{"hand-written", hEval}, {"network", nEval}, {"search scores", scores}, {"peer", peerEvals}} {
+		if r.v == nil {
 			continue // no -peer
 		}
-		sc, e := bestScale(v, set)
-		fmt.Fprintf(stdout, "  %-13s %.5f (scale %d)\n", names[i], e, sc)
+		sc, e := bestScale(r.v, set)
+		fmt.Fprintf(stdout, "  %-13s %.5f (scale %d)\n", r.name, e, sc)
 	}
 	return nil
 }

@@ -24,7 +24,9 @@ func TestCaptures(t *testing.T) {
 func TestCompareLength(t *testing.T) {
 	rows := []row{{pos: "a"}, {pos: "b"}}
 	f := filepath.Join(t.TempDir(), "aa")
-	os.WriteFile(f, []byte("1 0 true\n"), 0o644)
+	if err := os.WriteFile(f, []byte("1 0 true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	err := compare(rows, f)
 	if err == nil || !strings.Contains(err.Error(), "1 lines for 2 positions") {
 		t.Errorf("got %v", err)
