@@ -161,6 +161,45 @@ type SearchTuning struct {
 	// plies left, with a margin of RFPMargin a ply (instead of the
 	// engine's margins, which stop at 4 plies).
 	RFPMargin, RFPDepth int
+	// FutilityBase, FutilityPerPly, FutilityDepth, FutilityAfter: when
+	// FutilityDepth is set, a node with that many plies left or fewer
+	// (the principal variation's too, not the root) searches no more moves
+	// once FutilityAfter were searched, when its static evaluation plus
+	// FutilityBase plus FutilityPerPly a ply left stays at or below alpha:
+	// capturing moves included, where the engine's futility skips quiet
+	// ones only.
+	FutilityBase, FutilityPerPly, FutilityDepth, FutilityAfter int
+	// LMRBase, LMRScale, LMRHistory: when LMRScale is set, late-move
+	// reductions take LMRBase + LMRScale·ln(depth)·ln(i+1) plies from a
+	// move after i others were searched (rounded), a ply less at a node of
+	// the principal variation, and less by the move's history over
+	// LMRHistory (rounded; a negative history reduces more), instead of
+	// the engine's ln(depth)·ln(i)/2 with a ply more away from the
+	// principal variation.
+	LMRBase, LMRScale float64
+	LMRHistory        int
+	// HistoryBonus, HistoryBonusMax: when set (with HistoryMalus), the
+	// move that cuts gains HistoryBonus a ply left, at most
+	// HistoryBonusMax, and the moves tried before it lose as much (instead
+	// of 8·depth², at most a quarter of the history's range).
+	HistoryBonus, HistoryBonusMax int
+	// KeepHistory: the history that orders the moves carries over from one
+	// search to the next of the same game (engine.Engine.NewGame clears
+	// it), instead of starting each search from nothing.
+	KeepHistory bool
+	// NoKillers: no killer moves; the moves that cut are ordered by the
+	// history alone.
+	NoKillers bool
+	// TTCutPV: the table's scores end the search of a node on the
+	// principal variation too (the root's excepted), not only the others.
+	TTCutPV bool
+	// AspirationDepth, AspirationDelta: when set, the iterations from
+	// AspirationDepth on search a window of ±AspirationDelta around the
+	// last score, widened by half of itself after each failure; a fail
+	// high searches again a ply shallower (down to one), a fail low at the
+	// full depth with the window's top drawn halfway down. Instead of the
+	// engine's ±25 from depth 5, trebled after each failure.
+	AspirationDepth, AspirationDelta int
 }
 
 // MoveGainer is implemented by games that can say, before playing a move,

@@ -279,5 +279,10 @@ func (g *Game) NullMove() (rules.Move, bool) {
 // SearchTuning: the parts of the selective search that matches in Ataxx
 // admitted (rules.SearchTuner; docs/engine.md, lab notebook).
 func (g *Game) SearchTuning() rules.SearchTuning {
-	return rules.SearchTuning{IIR: true, HistoryMalus: true, PruneLate: true, FutilityGain: true, Improving: true, PruneQuiet: true, RFPMargin: 70, RFPDepth: 6}
+	return rules.SearchTuning{IIR: true, HistoryMalus: true, PruneLate: true, FutilityGain: true, Improving: true, PruneQuiet: true, RFPMargin: 70, RFPDepth: 6,
+		FutilityBase: 160, FutilityPerPly: 80, FutilityDepth: 6, FutilityAfter: 3,
+		LMRBase: 0.8, LMRScale: 0.4, LMRHistory: 12288,
+		HistoryBonus: 300, HistoryBonusMax: 1500,
+		KeepHistory: true, NoKillers: true, TTCutPV: true,
+		AspirationDepth: 7, AspirationDelta: 16}
 }

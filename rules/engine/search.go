@@ -303,6 +303,9 @@ type Engine struct {
 	opts    Options
 	tt      *tt
 	threads []*thread
+	// newGame: NewGame was called since the last search, which must not
+	// take the history of the one before (SearchTuning.KeepHistory).
+	newGame bool
 }
 
 // New returns an engine.
@@ -318,10 +321,11 @@ func New(opts Options) *Engine {
 	return e
 }
 
-// NewGame forgets what the transposition table learnt, so that the next
-// searches depend only on the positions they are given (cheap: the table
-// moves on to a new generation).
+// NewGame forgets what the transposition table and the history learnt, so
+// that the next searches depend only on the positions they are given
+// (cheap: the table moves on to a new generation).
 func (e *Engine) NewGame() {
+	e.newGame = true
 	if e.tt != nil {
 		e.tt.newGeneration()
 	}
@@ -386,6 +390,7 @@ func (e *Engine) run(ctx context.Context, g rules.Game, lim Limits, onDepth func
 		}()
 	}
 	main.reset(g.Clone(), shared)
+	e.newGame = false
 	var res Result
 	if lines {
 		res = main.iterateLines(max(lim.MultiPV, 1), onDepth)
@@ -530,6 +535,10 @@ type thread struct {
 	killers [MaxPly + 1][2]rules.Move
 	hasKill [MaxPly + 1][2]bool
 	history [2][historySize]int32
+	// lmr: the game's late-move reductions (SearchTuning.LMRScale), made
+	// for lmrBase and lmrScale.
+	lmr               [64][64]int8
+	lmrBase, lmrScale float64
 	// tried[ply]: the moves searched at the node without raising alpha,
 	// not the hash move or a killer (they lose history when a later move
 	// cuts).
@@ -613,7 +622,17 @@ func (t *thread) reset(g rules.Game, sh *shared) {
 	}
 	t.killers = [MaxPly + 1][2]rules.Move{}
 	t.hasKill = [MaxPly + 1][2]bool{}
-	t.history = [2][historySize]int32{}
+	if !(t.sel && t.tune.KeepHistory) || t.e.newGame {
+		t.history = [2][historySize]int32{}
+	}
+	if t.tune.LMRScale > 0 && (t.lmrBase != t.tune.LMRBase || t.lmrScale != t.tune.LMRScale) {
+		t.lmrBase, t.lmrScale = t.tune.LMRBase, t.tune.LMRScale
+		for d := 1; d < 64; d++ {
+			for i := 1; i < 64; i++ {
+				t.lmr[d][i] = int8(math.Round(t.lmrBase + t.lmrScale*math.Log(float64(d))*math.Log(float64(i+1))))
+			}
+		}
+	}
 }
 
 // poll checks the limits every 1024 nodes.
@@ -850,14 +869,18 @@ func allProven(lines []Info, depth int) bool {
 // each failure (aspiration windows).
 func (t *thread) searchRoot(depth, prev int, have bool) int {
 	t.rootDone, t.rootRaised = false, false
-	if !t.sel || !have || depth < 5 || abs(prev) >= KnownWin {
+	from, delta, grow := 5, 25, 3.0
+	if t.tune.AspirationDepth > 0 {
+		from, delta, grow = t.tune.AspirationDepth, t.tune.AspirationDelta, 1.5
+	}
+	if !t.sel || !have || depth < from || abs(prev) >= KnownWin {
 		return t.search(depth, 0, -infinity, infinity)
 	}
-	delta := 25
 	alpha, beta := max(prev-delta, -infinity), min(prev+delta, infinity)
+	d := depth
 	for {
 		t.rootRaised = false
-		s := t.search(depth, 0, alpha, beta)
+		s := t.search(d, 0, alpha, beta)
 		if t.stopped() {
 			return s
 		}
@@ -865,15 +888,23 @@ func (t *thread) searchRoot(depth, prev int, have bool) int {
 		case s <= alpha:
 			// Failed low: the root move of this window proves nothing.
 			t.rootDone = false
+			if t.tune.AspirationDepth > 0 {
+				beta = (alpha + beta) / 2
+				d = depth
+			}
 			alpha = max(s-delta, -infinity)
 		case s >= beta:
 			beta = min(s+delta, infinity)
+			if t.tune.AspirationDepth > 0 && d > 1 {
+				d--
+			}
 		default:
 			return s
 		}
-		delta *= 3
+		delta = int(float64(delta) * grow)
 		if delta > 1000 {
 			alpha, beta = -infinity, infinity
+			d = depth
 		}
 	}
 }
@@ -1066,12 +1097,15 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 			// without it returns. With several threads results are not
 			// reproducible anyway, and the deeper entries of the helpers
 			// are what makes them useful; the selective mode takes them too.
-			if ply > 0 && !pvNode && (e.depth == depth || (t.sh.multi || t.sel) && e.depth > depth) {
+			if ply > 0 && (!pvNode || t.sel && t.tune.TTCutPV) && (e.depth == depth || (t.sh.multi || t.sel) && e.depth > depth) {
 				s := scoreFromTT(e.score, ply)
 				switch {
 				case e.bound == boundExact,
 					e.bound == boundLower && s >= beta,
 					e.bound == boundUpper && s <= alpha:
+					if pvNode {
+						t.tableLine(ply, depth)
+					}
 					return s
 				}
 			}
@@ -1187,6 +1221,9 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		}
 	}
 
+	// The static evaluation for the game's futility (FutilityDepth), once
+	// asked for.
+	fEval, fHave := 0, false
 	origAlpha := alpha
 	best := -infinity
 	var bestMove rules.Move
@@ -1215,6 +1252,20 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 			depth < len(lmpCount) && searched >= 2*lmpLimit {
 			break
 		}
+		// The game's futility: with the static evaluation far below alpha,
+		// no move after the first few is searched.
+		if t.sel && ply > 0 && depth <= t.tune.FutilityDepth && searched >= t.tune.FutilityAfter &&
+			best > -KnownWin && alpha < KnownWin && t.ev != nil {
+			if !fHave {
+				fEval, fHave = staticEval, true
+				if !prune {
+					fEval = t.ev.Evaluate()
+				}
+			}
+			if fEval+t.tune.FutilityBase+t.tune.FutilityPerPly*depth <= alpha {
+				break
+			}
+		}
 		// Futility by gain: a move that captures, whose gain still leaves
 		// the static evaluation far below alpha, is not searched either.
 		// The game's gain need not follow its ordering: the move is
@@ -1235,12 +1286,22 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 			// again at full depth only when they beat alpha.
 			r := 0
 			if t.sel && depth >= 3 && searched >= 2 && scores[i] < orderHash-2 {
-				r = int(lmrTable[min(depth, 63)][min(searched, 63)])
-				if !pvNode {
-					r++
-				}
-				if !quiet && r > 0 && !t.reduceCaptures {
-					r--
+				if t.tune.LMRScale > 0 {
+					r = int(t.lmr[min(depth, 63)][min(searched, 63)])
+					if pvNode {
+						r--
+					}
+					if t.tune.LMRHistory > 0 {
+						r -= int(math.Round(float64(hist[histIndex(m)]) / float64(t.tune.LMRHistory)))
+					}
+				} else {
+					r = int(lmrTable[min(depth, 63)][min(searched, 63)])
+					if !pvNode {
+						r++
+					}
+					if !quiet && r > 0 && !t.reduceCaptures {
+						r--
+					}
 				}
 				r = max(0, min(r, depth-2))
 			}
@@ -1277,7 +1338,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 				}
 				if alpha >= beta {
 					if !(hasHash && m == hashMove) {
-						if !(hk0 && m == k0) {
+						if !(hk0 && m == k0) && !t.tune.NoKillers {
 							t.killers[ply][1], t.hasKill[ply][1] = k0, hk0
 							t.killers[ply][0], t.hasKill[ply][0] = m, true
 						}
@@ -1285,6 +1346,9 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 						// it lose as much (history with gravity).
 						if t.tune.HistoryMalus {
 							bonus := int32(min(8*depth*depth, histMax/4))
+							if t.tune.HistoryBonus > 0 {
+								bonus = int32(min(t.tune.HistoryBonus*depth, t.tune.HistoryBonusMax))
+							}
 							histUpdate(&hist[histIndex(m)], bonus)
 							for _, q := range t.tried[ply][:nTried] {
 								histUpdate(&hist[histIndex(q)], -bonus)
@@ -1326,6 +1390,39 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 		t.tt.store(key, bestMove, hasBest && bound != boundUpper, scoreToTT(best, ply), depth, bound)
 	}
 	return best
+}
+
+// tableLine makes the principal variation of a node of the principal
+// variation that the table's score ended (SearchTuning.TTCutPV) the moves
+// the table holds from it on, as far as they are legal, the game goes on
+// and depth allows: without them the line shown would stop there. It
+// changes neither the search nor the position; PV nodes are few.
+func (t *thread) tableLine(ply, depth int) {
+	g := t.g
+	n := 0
+	for n < depth && ply+n < MaxPly {
+		if over, _ := t.outcome(); over {
+			break
+		}
+		e, ok := t.tt.probe(t.h.Hash())
+		if !ok || !e.hasMove {
+			break
+		}
+		// The node's own move list and those below it are free: the node
+		// ended before listing its moves.
+		moves := g.Moves(t.moves[ply+n][:0])
+		t.moves[ply+n] = moves
+		if !slices.Contains(moves, e.move) {
+			break
+		}
+		t.pv[ply][n] = e.move
+		n++
+		g.Play(e.move)
+	}
+	for range n {
+		g.Unplay()
+	}
+	t.pvLen[ply] = n
 }
 
 // dropExcluded removes the moves of t.excl from the root's moves, in place.
