@@ -67,8 +67,9 @@ func TestOutcomeEnds(t *testing.T) {
 	}
 }
 
-// OrderMove: a clone that converts before a jump that converts, before a
-// quiet clone, before a jump that converts nothing (0 or below: quiet).
+// OrderMove: 100 a converted piece and 200 more for a clone, so a clone
+// that converts before a quiet clone, before a jump that converts, before
+// a jump that converts nothing (0: quiet).
 func TestOrderMove(t *testing.T) {
 	g := mustParse(t, "7/7/7/7/7/7/xx1o3 x 0 1")
 	score := func(s string) int {
@@ -78,9 +79,15 @@ func TestOrderMove(t *testing.T) {
 		}
 		return g.OrderMove(m)
 	}
+	// c1 converts d1; a1c2 lands next to d1 too; a2 and a1a3 convert nothing.
 	cloneCap, jumpCap, clone, jump := score("c1"), score("a1c2"), score("a2"), score("a1a3")
-	if !(cloneCap > jumpCap && jumpCap > clone && clone > 0 && jump <= 0) {
-		t.Errorf("c1 %d, a1c2 %d, a2 %d, a1a3 %d: want c1 > a1c2 > a2 > 0 >= a1a3", cloneCap, jumpCap, clone, jump)
+	if cloneCap != 300 || clone != 200 || jumpCap != 100 || jump != 0 {
+		t.Errorf("c1 %d, a2 %d, a1c2 %d, a1a3 %d: want 300, 200, 100, 0", cloneCap, clone, jumpCap, jump)
+	}
+	// Two converted pieces by a jump score as a quiet clone.
+	g2 := mustParse(t, "7/7/7/o6/7/2o4/x6 x 0 1")
+	if m, err := g2.ParseMove("a1b3"); err != nil || g2.OrderMove(m) != 200 {
+		t.Errorf("a1b3 converting a4 and c2: %v, want 200", err)
 	}
 	// The null move is offered on an open board, not on a nearly full one.
 	if _, ok := g.NullMove(); !ok {
