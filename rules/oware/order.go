@@ -8,10 +8,17 @@ var (
 )
 
 // SearchTuning: the parts of the selective search that matches in Oware
-// admitted (rules.SearchTuner; docs/engine.md, lab notebook entry 80):
-// internal iterative reduction.
+// admitted (rules.SearchTuner; docs/engine.md, lab notebook): internal
+// iterative reduction (entry 80), and the parts of Zataxx's search that
+// are not Ataxx's own (entry 101): the history with its malus and a bonus
+// of 300 a ply, kept from one search to the next, no killers, its
+// late-move reductions, the table's cuts on the principal variation and
+// its aspiration windows.
 func (g *Game) SearchTuning() rules.SearchTuning {
-	return rules.SearchTuning{IIR: true}
+	return rules.SearchTuning{IIR: true,
+		HistoryMalus: true, HistoryBonus: 300, HistoryBonusMax: 1500, KeepHistory: true, NoKillers: true,
+		LMRBase: 0.8, LMRScale: 0.4, LMRHistory: 12288,
+		TTCutPV: true, AspirationDepth: 7, AspirationDelta: 16}
 }
 
 // OrderMove scores a legal move before the search (rules.MoveOrderer): 100
