@@ -28,14 +28,7 @@ func TestPVFullLength(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := g.Clone()
-			for i, m := range res.PV {
-				if _, err := c.ParseMove(res.PVText[i]); err != nil {
-					t.Fatalf("%s depth %d: pv move %d %q: %v", g.Position(), d, i, res.PVText[i], err)
-				}
-				c.Play(m)
-			}
-			over, _ := rules.Outcome(c)
+			over, _ := rules.Outcome(playPV(t, g, res))
 			if len(res.PV) < d && !over && res.Mate() == 0 {
 				t.Errorf("%s depth %d: a line of %d moves: %v", g.Position(), d, len(res.PV), res.PVText)
 			}

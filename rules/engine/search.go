@@ -627,11 +627,7 @@ func (t *thread) reset(g rules.Game, sh *shared) {
 	}
 	if t.tune.LMRScale > 0 && (t.lmrBase != t.tune.LMRBase || t.lmrScale != t.tune.LMRScale) {
 		t.lmrBase, t.lmrScale = t.tune.LMRBase, t.tune.LMRScale
-		for d := 1; d < 64; d++ {
-			for i := 1; i < 64; i++ {
-				t.lmr[d][i] = int8(math.Round(t.lmrBase + t.lmrScale*math.Log(float64(d))*math.Log(float64(i+1))))
-			}
-		}
+		fillLMR(&t.lmr, t.lmrBase, t.lmrScale, 1)
 	}
 }
 
@@ -865,12 +861,16 @@ func allProven(lines []Info, depth int) bool {
 }
 
 // searchRoot searches the root to depth; in selective mode from depth 5
-// on, first in a window around the previous iteration's score, widened on
-// each failure (aspiration windows).
+// (or the game's AspirationDepth) on, first in a window around the
+// previous iteration's score, widened on each failure (aspiration
+// windows).
 func (t *thread) searchRoot(depth, prev int, have bool) int {
 	t.rootDone, t.rootRaised = false, false
+	// The engine's windows, or the game's (SearchTuning.AspirationDepth):
+	// narrower, widened by half, a fail high searched a ply shallower.
 	from, delta, grow := 5, 25, 3.0
-	if t.tune.AspirationDepth > 0 {
+	game := t.tune.AspirationDepth > 0
+	if game {
 		from, delta, grow = t.tune.AspirationDepth, t.tune.AspirationDelta, 1.5
 	}
 	if !t.sel || !have || depth < from || abs(prev) >= KnownWin {
@@ -888,14 +888,14 @@ func (t *thread) searchRoot(depth, prev int, have bool) int {
 		case s <= alpha:
 			// Failed low: the root move of this window proves nothing.
 			t.rootDone = false
-			if t.tune.AspirationDepth > 0 {
+			if game {
 				beta = (alpha + beta) / 2
 				d = depth
 			}
 			alpha = max(s-delta, -infinity)
 		case s >= beta:
 			beta = min(s+delta, infinity)
-			if t.tune.AspirationDepth > 0 && d > 1 {
+			if game && d > 1 {
 				d--
 			}
 		default:
@@ -1024,12 +1024,26 @@ const orderHash = int64(1) << 60
 // move (0-based) at depth d: about ln(d)*ln(i)/2, as in Stockfish.
 var lmrTable [64][64]int8
 
-func init() {
+func init() { fillLMR(&lmrTable, 0, 0.5, 0) }
+
+// fillLMR makes tbl[d][i] base + scale·ln(d)·ln(i+shift), rounded: the
+// engine's reductions (shift 0) and a game's (SearchTuning.LMRScale, shift
+// 1: the moves searched before this one, plus one).
+func fillLMR(tbl *[64][64]int8, base, scale float64, shift int) {
 	for d := 1; d < 64; d++ {
 		for i := 1; i < 64; i++ {
-			lmrTable[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2)
+			tbl[d][i] = int8(math.Round(base + scale*math.Log(float64(d))*math.Log(float64(i+shift))))
 		}
 	}
+}
+
+// roundDiv is a/b rounded to the nearest integer, halves away from zero
+// (math.Round(a/b) without floating point), for b > 0.
+func roundDiv(a, b int) int {
+	if a < 0 {
+		return -((-a + b/2) / b)
+	}
+	return (a + b/2) / b
 }
 
 // search is the negamax alpha-beta with principal variation search.
@@ -1292,7 +1306,7 @@ func (t *thread) search(depth, ply, alpha, beta int) int {
 						r--
 					}
 					if t.tune.LMRHistory > 0 {
-						r -= int(math.Round(float64(hist[histIndex(m)]) / float64(t.tune.LMRHistory)))
+						r -= roundDiv(int(hist[histIndex(m)]), t.tune.LMRHistory)
 					}
 				} else {
 					r = int(lmrTable[min(depth, 63)][min(searched, 63)])

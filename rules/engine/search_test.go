@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -255,16 +256,10 @@ func TestThreads(t *testing.T) {
 				if (a.Mate() != 0 || abs(b.Mate()) <= tg.depth) && a.Mate() != b.Mate() {
 					t.Errorf("%s: one thread mate %d, three threads mate %d", pos, a.Mate(), b.Mate())
 				}
-				c := g.Clone()
 				if len(b.PV) == 0 || b.PV[0] != b.Best {
 					t.Fatalf("%s: best %s, pv %v", pos, b.BestText, b.PVText)
 				}
-				for i, m := range b.PV {
-					if _, err := c.ParseMove(b.PVText[i]); err != nil {
-						t.Fatalf("%s: pv move %d %q: %v", pos, i, b.PVText[i], err)
-					}
-					c.Play(m)
-				}
+				playPV(t, g, b)
 			}
 		})
 	}
@@ -282,4 +277,30 @@ func TestScoreLoss(t *testing.T) {
 			t.Errorf("ScoreLoss(%d, %d) = %d, want %d", c.a, c.b, got, c.want)
 		}
 	}
+}
+
+// roundDiv is math.Round of the quotient, halves away from zero, over the
+// history's range and the divisors the games use.
+func TestRoundDiv(t *testing.T) {
+	for _, b := range []int{1, 2, 3, 7, 12288} {
+		for a := -histMax; a <= histMax; a++ {
+			if got, want := roundDiv(a, b), int(math.Round(float64(a)/float64(b))); got != want {
+				t.Fatalf("roundDiv(%d, %d) = %d, math.Round gives %d", a, b, got, want)
+			}
+		}
+	}
+}
+
+// playPV plays res's line from g (unchanged) and returns the position at
+// its end, failing the test at a move the position does not accept.
+func playPV(t *testing.T, g rules.Game, res Result) rules.Game {
+	t.Helper()
+	c := g.Clone()
+	for i, m := range res.PV {
+		if _, err := c.ParseMove(res.PVText[i]); err != nil {
+			t.Fatalf("%s: pv move %d %q: %v", g.Position(), i, res.PVText[i], err)
+		}
+		c.Play(m)
+	}
+	return c
 }
