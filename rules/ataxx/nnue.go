@@ -250,6 +250,36 @@ const NetClipOut = 127.0 / netQB
 // |w| <= NetClip no accumulator of 36 rows and a bias leaves int16.
 const NetClip = 32767.0 / netQA / (netWindows + 1)
 
+// DecodeNetwork reads a network file (EncodeNetwork's format, checked as
+// the engine checks it) back into floats: each stored integer over its
+// step. The trainer starts from it with -init.
+func DecodeNetwork(file []byte) (*NetworkWeights, error) {
+	n, err := parseNetwork(file)
+	if err != nil {
+		return nil, err
+	}
+	w := &NetworkWeights{Scale: int(n.scale)}
+	for i := range netInputs {
+		row := make([]float64, netHidden)
+		for h := range row {
+			row[h] = float64(n.w1[i][h]) / netQA
+		}
+		w.W1 = append(w.W1, row)
+	}
+	for h := range netHidden {
+		w.B1 = append(w.B1, float64(n.b1[h])/netQA)
+	}
+	for k := range n.buckets {
+		out := make([]float64, 2*netHidden)
+		for h := range netHidden {
+			out[h] = float64(n.w2[k][0][h]) / netQB
+			out[netHidden+h] = float64(n.w2[k][1][h]) / netQB
+		}
+		w.W2, w.B2 = append(w.W2, out), append(w.B2, float64(n.b2[k])/(netQA*netQB))
+	}
+	return w, nil
+}
+
 // EncodeNetwork quantises w into the network file's format: the header
 // lines, then little-endian int16 rows of the first layer (times QA), its
 // biases (times QA), the output weights (times QB) and the output bias as

@@ -161,32 +161,12 @@ func testIncremental(t *testing.T, w *NetworkWeights) {
 	t.Logf("engine against the definition on the file's weights: at most %.2f units", worst)
 }
 
-// dequantise reads a network file back into floats: each stored integer
-// over its step.
+// dequantise is DecodeNetwork, failing the test on an error.
 func dequantise(t *testing.T, file []byte) *NetworkWeights {
 	t.Helper()
-	n, err := parseNetwork(file)
+	w, err := DecodeNetwork(file)
 	if err != nil {
 		t.Fatal(err)
-	}
-	w := &NetworkWeights{Scale: int(n.scale)}
-	for i := range netInputs {
-		row := make([]float64, netHidden)
-		for h := range row {
-			row[h] = float64(n.w1[i][h]) / netQA
-		}
-		w.W1 = append(w.W1, row)
-	}
-	for h := range netHidden {
-		w.B1 = append(w.B1, float64(n.b1[h])/netQA)
-	}
-	for k := range n.buckets {
-		out := make([]float64, 2*netHidden)
-		for h := range netHidden {
-			out[h] = float64(n.w2[k][0][h]) / netQB
-			out[netHidden+h] = float64(n.w2[k][1][h]) / netQB
-		}
-		w.W2, w.B2 = append(w.W2, out), append(w.B2, float64(n.b2[k])/(netQA*netQB))
 	}
 	return w
 }

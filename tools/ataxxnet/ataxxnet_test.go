@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -252,5 +253,73 @@ func TestGenAdjudicate(t *testing.T) {
 	}
 	if cut == 0 {
 		t.Error("no game was adjudicated")
+	}
+}
+
+// -init starts from a network file: the float network it reads is the
+// file's (the engine's evaluation of random positions, within the
+// rounding of its integers), and flags that contradict the file are
+// refused.
+func TestTrainInit(t *testing.T) {
+	file := ataxx.BuiltinNetwork()
+	w, err := ataxx.DecodeNetwork(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := fromWeights(w)
+	q, err := ataxx.FromBitboards(0, 0).ReadNetwork(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	var wk worker
+	worst := 0.0
+	for range 500 {
+		var us, them uint64
+		for s := range nsq {
+			switch rng.IntN(3) {
+			case 1:
+				us |= 1 << s
+			case 2:
+				them |= 1 << s
+			}
+		}
+		g := ataxx.FromBitboards(us, them)
+		g.SetNetwork(q)
+		wk.features(us, them, n.buckets())
+		worst = max(worst, math.Abs(float64(wk.forward(n))*float64(w.Scale)-float64(g.Evaluate())))
+	}
+	// The engine divides its integer sums twice, each losing less than a
+	// unit of its output times the scale over QA*QB.
+	if worst > 3 {
+		t.Errorf("the network -init reads is up to %.2f units from the engine's evaluation of its file", worst)
+	}
+
+	dir := t.TempDir()
+	data, init := filepath.Join(dir, "d"), filepath.Join(dir, "init.nnue")
+	if err := os.WriteFile(init, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, genRun, "-o", data, "-games", "10", "-nodes", "300", "-seed", "2", "-j", "2")
+	var stdout, log bytes.Buffer
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"-buckets", "2"}, "-buckets 2, but"},
+		{[]string{"-scale", "100"}, "-scale 100, but"},
+	} {
+		args := append([]string{"-o", filepath.Join(dir, "out"), "-init", init, "-val", "5"}, c.flags...)
+		if err := train(append(args, data), &stdout, &log); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: got %v, want %q", c.flags, err, c.want)
+		}
+	}
+	if err := train([]string{"-o", filepath.Join(dir, "out"), "-init", data, data}, &stdout, &log); err == nil || !strings.Contains(err.Error(), "not a network file") {
+		t.Errorf("-init of a data file: got %v", err)
+	}
+	out := run(t, func(args []string, log *bytes.Buffer) error { return train(args, &stdout, log) },
+		"-o", filepath.Join(dir, "out"), "-init", init, "-epochs", "1", "-batch", "64", "-val", "5", "-j", "2", data)
+	if !strings.Contains(out, fmt.Sprintf("scale %d ", w.Scale)) {
+		t.Errorf("a run from the built-in network does not keep its scale %d:\n%s", w.Scale, out)
 	}
 }

@@ -243,6 +243,7 @@ func train(args []string, stdout, stderr io.Writer) error {
 	valEvery := fs.Int("val", 50, "every N-th game of the data is held out to measure the error")
 	jobs := fs.Int("j", runtime.NumCPU(), "goroutines")
 	buckets := fs.Int("buckets", 1, fmt.Sprintf("output buckets, 1 to %d, chosen by the pieces on the board (pieces*B/50)", ataxx.NetMaxBuckets))
+	initPath := fs.String("init", "", "start from this network file (its weights, buckets and scale) instead of random weights")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: ataxxnet train -o NET [flags] DATA...")
 		fs.PrintDefaults()
@@ -259,6 +260,22 @@ func train(args []string, stdout, stderr io.Writer) error {
 	}
 	if *buckets < 1 || *buckets > ataxx.NetMaxBuckets {
 		return fmt.Errorf("train: -buckets %d: want 1 to %d", *buckets, ataxx.NetMaxBuckets)
+	}
+	var start *ataxx.NetworkWeights
+	if *initPath != "" {
+		var err error
+		if start, err = readInit(*initPath); err != nil {
+			return err
+		}
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if set["buckets"] && *buckets != len(start.W2) {
+			return fmt.Errorf("train: -buckets %d, but %s has %d", *buckets, *initPath, len(start.W2))
+		}
+		if set["scale"] && *scaleFlag != start.Scale {
+			return fmt.Errorf("train: -scale %d, but %s has scale %d (its outputs are in its own units)", *scaleFlag, *initPath, start.Scale)
+		}
+		*buckets, *scaleFlag = len(start.W2), start.Scale
 	}
 	var trainSet, valSet []sample
 	for _, path := range fs.Args() {
@@ -288,6 +305,9 @@ func train(args []string, stdout, stderr io.Writer) error {
 
 	rng := rand.New(rand.NewPCG(*seed, 0x6e6e7565))
 	n := newNet(rng, *buckets)
+	if start != nil {
+		n = fromWeights(start)
+	}
 	ws := make([]*worker, *jobs)
 	for i := range ws {
 		ws[i] = &worker{g: emptyNet(*buckets)}
@@ -361,6 +381,39 @@ func train(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", *out, len(b))
 	return nil
+}
+
+// readInit reads the network training starts from with -init.
+func readInit(path string) (*ataxx.NetworkWeights, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("train: -init: %v", err)
+	}
+	w, err := ataxx.DecodeNetwork(b)
+	if err != nil {
+		return nil, fmt.Errorf("train: -init %s: %v", path, err)
+	}
+	return w, nil
+}
+
+// fromWeights is the float network of w (the trainer's layout).
+func fromWeights(w *ataxx.NetworkWeights) *net {
+	n := emptyNet(len(w.W2))
+	for i, row := range w.W1 {
+		for h, x := range row {
+			n.w1[i*hidden+h] = float32(x)
+		}
+	}
+	for h, x := range w.B1 {
+		n.b1[h] = float32(x)
+	}
+	for k, out := range w.W2 {
+		for h, x := range out {
+			n.w2[k*2*hidden+h] = float32(x)
+		}
+		n.b2[k] = float32(w.B2[k])
+	}
+	return n
 }
 
 func f64(x []float32) []float64 {
