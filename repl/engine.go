@@ -140,17 +140,21 @@ const (
 )
 
 // engine returns one of the session's engines (made on first use),
-// telling them all about a new game when the game, its options or its
-// start changed since the last search.
+// telling them all about a new game when one started since the last search
+// (new, load, reset, a position set or edited, another slot recalled: the
+// session's line is another one, or its game, options or start changed), so
+// that what they learned in one game (the table, the history) does not
+// change their searches in the next: a search after 'new' is a fresh
+// session's.
 func (r *REPL) engine(kind engineKind) *engine.Engine {
 	key := r.s.Info().ID + " " + strings.Join(r.s.OptionPairs(), " ") + " " + r.s.Start()
-	if key != r.engKey {
+	if key != r.engKey || r.s.Line != r.engLine {
 		for _, e := range r.engs {
 			if e != nil {
 				e.NewGame()
 			}
 		}
-		r.engKey = key
+		r.engKey, r.engLine = key, r.s.Line
 	}
 	if r.engs[kind] == nil {
 		r.engs[kind] = engine.New([...]engine.Options{

@@ -48,6 +48,7 @@ type REPL struct {
 	// The analyses' engines (analysis.NewEngine), made on the first analyse.
 	anaEng, anaExactEng *engine.Engine
 	engKey              string
+	engLine             *line.Line
 	// ai says how the computer plays each side; aiLine is the line of play
 	// the computer last saw (another one is a new game: aiNewGame).
 	ai     [2]aiSide

@@ -55,6 +55,7 @@ func TestScript(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"cmprecord": cmpRecord,
+			"cmpsearch": cmpSearch,
 			"distinct":  cmdDistinct,
 			"evalsum":   cmdEvalSum,
 			"sgr":       cmdSGR,
@@ -119,6 +120,43 @@ func cmpRecord(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("%s and %s are the same record", args[0], args[1])
 		}
 		ts.Fatalf("%s and %s differ (Date tags aside):\n%s\n---\n%s", args[0], args[1], a, b)
+	}
+}
+
+// cmpSearch is `cmpsearch A B`: the last search each file shows (its
+// lines from the last "depth 1 " through "bestmove") are the same, nodes
+// and lines, once the clock's words (nps, time) are taken out.
+func cmpSearch(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: cmpsearch FILE1 FILE2")
+	}
+	clock := regexp.MustCompile(` nps \d+ time \d+`)
+	last := func(name string) string {
+		lines := strings.Split(ts.ReadFile(name), "\n")
+		from := -1
+		for i, l := range lines {
+			if strings.HasPrefix(l, "depth 1 ") {
+				from = i
+			}
+		}
+		if from < 0 {
+			ts.Fatalf("%s shows no search", name)
+		}
+		var keep []string
+		for _, l := range lines[from:] {
+			keep = append(keep, clock.ReplaceAllString(l, ""))
+			if strings.HasPrefix(l, "bestmove") {
+				break
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	a, b := last(args[0]), last(args[1])
+	if (a == b) == neg {
+		if neg {
+			ts.Fatalf("%s and %s end in the same search:\n%s", args[0], args[1], a)
+		}
+		ts.Fatalf("%s and %s end in different searches:\n%s\n---\n%s", args[0], args[1], a, b)
 	}
 }
 
