@@ -304,7 +304,7 @@ func train(args []string, stdout, stderr io.Writer) error {
 	trainT, valT := targets(trainSet), targets(valSet)
 
 	rng := rand.New(rand.NewPCG(*seed, 0x6e6e7565))
-	n := newNet(rng, *buckets)
+	n := newNet(rng, *buckets) // drawn with -init too, so that the shuffles are the seed's either way
 	if start != nil {
 		n = fromWeights(start)
 	}
