@@ -114,12 +114,19 @@ func cmpRecord(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		return strings.Join(keep, "\n")
 	}
-	a, b := undated(args[0]), undated(args[1])
+	cmpAs(ts, neg, args, "record", "(Date tags aside)", undated)
+}
+
+// cmpAs compares two files as what shows them (their Date tags, their
+// clock's words taken out): equal, or with neg different; a failure names
+// both files and shows both.
+func cmpAs(ts *testscript.TestScript, neg bool, args []string, what, aside string, show func(string) string) {
+	a, b := show(args[0]), show(args[1])
 	if (a == b) == neg {
 		if neg {
-			ts.Fatalf("%s and %s are the same record", args[0], args[1])
+			ts.Fatalf("%s and %s are the same %s:\n%s", args[0], args[1], what, a)
 		}
-		ts.Fatalf("%s and %s differ (Date tags aside):\n%s\n---\n%s", args[0], args[1], a, b)
+		ts.Fatalf("%s and %s differ %s:\n%s\n---\n%s", args[0], args[1], aside, a, b)
 	}
 }
 
@@ -151,13 +158,7 @@ func cmpSearch(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		return strings.Join(keep, "\n")
 	}
-	a, b := last(args[0]), last(args[1])
-	if (a == b) == neg {
-		if neg {
-			ts.Fatalf("%s and %s end in the same search:\n%s", args[0], args[1], a)
-		}
-		ts.Fatalf("%s and %s end in different searches:\n%s\n---\n%s", args[0], args[1], a, b)
-	}
+	cmpAs(ts, neg, args, "last search", "in their last search (nps and time aside)", last)
 }
 
 // cmdEvalSum is the transcripts' "evalsum" command: every evaluation that

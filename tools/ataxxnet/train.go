@@ -362,14 +362,7 @@ func train(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "ataxxnet train: epoch %d: training error %.6f, held-out %.6f (%.0f s)\n",
 			ep, loss/float64(len(order)), validate(n, valSet, valT), time.Since(start).Seconds())
 	}
-	w := &ataxx.NetworkWeights{B1: f64(n.b1), B2: f64(n.b2), Scale: scale}
-	for k := range n.buckets() {
-		w.W2 = append(w.W2, f64(n.w2[k*2*hidden:(k+1)*2*hidden]))
-	}
-	for i := 0; i < inputs; i++ {
-		w.W1 = append(w.W1, f64(n.w1[i*hidden:i*hidden+hidden]))
-	}
-	b, err := ataxx.EncodeNetwork(w)
+	b, err := ataxx.EncodeNetwork(n.weights(scale))
 	if err != nil {
 		return err
 	}
@@ -394,6 +387,19 @@ func readInit(path string) (*ataxx.NetworkWeights, error) {
 		return nil, fmt.Errorf("train: -init %s: %v", path, err)
 	}
 	return w, nil
+}
+
+// weights are n's weights as ataxx.EncodeNetwork takes them, with that
+// scale; fromWeights is the inverse.
+func (n *net) weights(scale int) *ataxx.NetworkWeights {
+	w := &ataxx.NetworkWeights{B1: f64(n.b1), B2: f64(n.b2), Scale: scale}
+	for k := range n.buckets() {
+		w.W2 = append(w.W2, f64(n.w2[k*2*hidden:(k+1)*2*hidden]))
+	}
+	for i := 0; i < inputs; i++ {
+		w.W1 = append(w.W1, f64(n.w1[i*hidden:i*hidden+hidden]))
+	}
+	return w
 }
 
 // fromWeights is the float network of w (the trainer's layout).
