@@ -35,7 +35,8 @@ func MovesLeft(g rules.Game) int {
 // Budget is the time manager for a clock: with left on the clock, inc
 // added after each move and movesToGo moves to the next time control (0:
 // none, then movesLeft is the estimate of the game's remaining moves), it
-// returns the target (soft: no new iteration after half of it) and the hard limit
+// returns the target (soft: no new iteration after half of it, scaled by the
+// search's softScale from depth 7 on) and the hard limit
 // of one move. The target spreads the clock over the moves left and adds
 // most of the increment; the hard limit allows three times the target but
 // never more than a third of what is left, and always keeps overhead (the

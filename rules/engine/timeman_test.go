@@ -1,8 +1,13 @@
 package engine
 
 import (
+	"context"
+	"math"
+	"slices"
 	"testing"
 	"time"
+
+	"boardrepl/rules"
 )
 
 func TestMoveTime(t *testing.T) {
@@ -46,5 +51,61 @@ func TestBudget(t *testing.T) {
 		if soft != c.soft || hard != c.hard {
 			t.Errorf("Budget(%v, %v, %d, %d) = %v, %v; want %v, %v", c.left, c.inc, c.togo, c.movesLft, soft, hard, c.soft, c.hard)
 		}
+	}
+}
+
+// TestSoftScale: the time manager's target is scaled by (1.5 - share) *
+// 1.35 from depth 7 on, share the part of the search's nodes spent below
+// the best move (hand-computed values), and not below depth 7.
+func TestSoftScale(t *testing.T) {
+	th := &thread{nodes: 1000, rootNodes: []rootCount{{m: 1, n: 900}, {m: 2, n: 50}, {m: 3, n: 500}}}
+	for _, c := range []struct {
+		depth int
+		best  rules.Move
+		want  float64
+	}{
+		{6, 1, 1},
+		{7, 1, 0.81},  // 90 % of the nodes: settled, a shorter search
+		{9, 3, 1.35},  // half of them: contested, a longer one
+		{7, 4, 2.025}, // a best move with no nodes counted yet
+	} {
+		if got := th.softScale(c.depth, c.best); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("depth %d, best %d: scale %v, want %v", c.depth, c.best, got, c.want)
+		}
+	}
+}
+
+// TestRootNodes: after a search, the nodes counted below the root moves
+// are those of the search but the root's own few, each counted move is
+// legal, and the best move has nodes of its own (an invariant of every
+// game).
+func TestRootNodes(t *testing.T) {
+	for _, tg := range testGames {
+		t.Run(tg.id, func(t *testing.T) {
+			g := randomPositions(t, tg.id, 7, []int{6})[0]
+			e := New(Options{HashEntries: 1 << 16, Selective: true})
+			res, err := e.Search(context.Background(), g, Limits{Depth: tg.depth + 2}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			th := e.threads[0]
+			legal := g.Moves(nil)
+			var sum, best int64
+			for _, c := range th.rootNodes {
+				if !slices.Contains(legal, c.m) {
+					t.Fatalf("%s: nodes counted below %v, not a legal move", g.Position(), c.m)
+				}
+				sum += c.n
+				if c.m == res.Best {
+					best = c.n
+				}
+			}
+			if sum > th.nodes || sum < th.nodes*9/10 {
+				t.Errorf("%s: %d nodes below the root moves of a search of %d", g.Position(), sum, th.nodes)
+			}
+			if best <= 0 {
+				t.Errorf("%s: best move %s has no nodes counted", g.Position(), res.BestText)
+			}
+		})
 	}
 }
