@@ -574,13 +574,21 @@ type rootCount struct {
 	n int64
 }
 
-// addRootNodes counts n more nodes below the root move m.
-func (t *thread) addRootNodes(m rules.Move, n int64) {
+// rootIndex is root move m's entry in rootNodes, -1 when it has none yet.
+func (t *thread) rootIndex(m rules.Move) int {
 	for i := range t.rootNodes {
 		if t.rootNodes[i].m == m {
-			t.rootNodes[i].n += n
-			return
+			return i
 		}
+	}
+	return -1
+}
+
+// addRootNodes counts n more nodes below the root move m.
+func (t *thread) addRootNodes(m rules.Move, n int64) {
+	if i := t.rootIndex(m); i >= 0 {
+		t.rootNodes[i].n += n
+		return
 	}
 	t.rootNodes = append(t.rootNodes, rootCount{m, n})
 }
@@ -599,11 +607,8 @@ func (t *thread) softScale(d int, best rules.Move) float64 {
 		return 1
 	}
 	var n int64
-	for _, c := range t.rootNodes {
-		if c.m == best {
-			n = c.n
-			break
-		}
+	if i := t.rootIndex(best); i >= 0 {
+		n = t.rootNodes[i].n
 	}
 	return (1.5 - float64(n)/float64(t.nodes)) * 1.35
 }
