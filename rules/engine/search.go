@@ -593,6 +593,14 @@ func (t *thread) addRootNodes(m rules.Move, n int64) {
 	t.rootNodes = append(t.rootNodes, rootCount{m, n})
 }
 
+// pastSoft says whether the search is past half the time manager's target
+// (Limits.Soft) times scale, where no new iteration starts: the next one
+// takes longer than all before it together. Without a target, never.
+func (t *thread) pastSoft(scale float64) bool {
+	sh := t.sh
+	return sh.lim.Soft > 0 && time.Since(sh.start) > time.Duration(float64(sh.lim.Soft/2)*scale)
+}
+
 // softScale is the factor of the time manager's target after an iteration
 // of depth d whose best move is best: (1.5 - share) * 1.35, where share is
 // the part of the search's nodes so far spent below best. A move that took
@@ -784,10 +792,8 @@ func (t *thread) iterate(onDepth func(Info)) Result {
 		if m := MatePlies(score); m != 0 && abs(m) <= d {
 			break
 		}
-		// Past half the time manager's target, start no new iteration:
-		// the next one takes longer than all before it together. The
-		// target is scaled by how settled the best move is.
-		if sh.lim.Soft > 0 && time.Since(sh.start) > time.Duration(float64(sh.lim.Soft/2)*t.softScale(d, res.Best)) {
+		// The target is scaled by how settled the best move is.
+		if t.pastSoft(t.softScale(d, res.Best)) {
 			res.Stopped = true
 			break
 		}
@@ -857,7 +863,7 @@ func (t *thread) iterateLines(n int, onDepth func(Info)) Result {
 		if stopped || allProven(done, d) {
 			break
 		}
-		if sh.lim.Soft > 0 && time.Since(sh.start) > sh.lim.Soft/2 || t.nodes >= t.nodeLimit {
+		if t.pastSoft(1) || t.nodes >= t.nodeLimit {
 			stopped = true
 			break
 		}
