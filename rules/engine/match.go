@@ -286,6 +286,13 @@ const moveGrace = 50 * time.Millisecond
 // while it thinks, and it is stopped when its time is up. ok is false when
 // it lost on time.
 func (c *MatchConfig) move(ctx context.Context, g rules.Game, p Player, ck *Clock, mc *MoveClock) (m rules.Move, e MoveEval, ok bool, err error) {
+	if pp, ok := p.(preparer); ok {
+		// Starting an engine and its new-game handshake are not thinking:
+		// a runner starts the clock when it sends go, as cutechess does.
+		if err := pp.prepare(ctx); err != nil {
+			return 0, e, false, err
+		}
+	}
 	mctx := ctx
 	if mc != nil {
 		if cp, ok := p.(clockedPlayer); ok {

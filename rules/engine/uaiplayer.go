@@ -236,6 +236,10 @@ func (p *uaiPlayer) start() error {
 		p.Close()
 		return err
 	}
+	if err := lowerPriority(cmd.Process.Pid); err != nil {
+		p.Close()
+		return p.fail("%v", err)
+	}
 	return nil
 }
 
@@ -283,23 +287,39 @@ func (p *uaiPlayer) expect(ctx context.Context, word string, limit time.Duration
 	}
 }
 
-// Move sends the position (see uaiPlayer) and a go command with the player's
-// limits, and reads the bestmove, which must be legal.
-func (p *uaiPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) {
+// preparer is a player with work to do before its move that is not
+// thinking (an engine's start, its new-game handshake): the match does it
+// before the player's clock starts.
+type preparer interface {
+	prepare(ctx context.Context) error
+}
+
+// prepare starts the engine if it is not running and, at a new game, sends
+// NAMEnewgame and waits for isready's readyok.
+func (p *uaiPlayer) prepare(ctx context.Context) error {
 	if p.cmd == nil {
 		if err := p.start(); err != nil {
-			return 0, err
+			return err
 		}
 		p.newGame = true
 	}
 	if p.newGame {
 		if err := p.send(p.d.name+"newgame", "isready"); err != nil {
-			return 0, err
+			return err
 		}
 		if _, err := p.expect(ctx, "readyok", 10*time.Second); err != nil {
-			return 0, err
+			return err
 		}
 		p.newGame = false
+	}
+	return nil
+}
+
+// Move sends the position (see uaiPlayer) and a go command with the player's
+// limits, and reads the bestmove, which must be legal.
+func (p *uaiPlayer) Move(ctx context.Context, g rules.Game) (rules.Move, error) {
+	if err := p.prepare(ctx); err != nil {
+		return 0, err
 	}
 	goCmd, limit := p.goCommand()
 	pos := "position fen " + g.Position()

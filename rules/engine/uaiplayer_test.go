@@ -17,6 +17,10 @@ import (
 // child of the test binary) logs the position commands it receives to.
 const fakeUAIEnv = "BOARDREPL_FAKE_UAI_LOG"
 
+// fakeReadyEnv, when set, is how long the fake engine waits before it
+// answers isready (a Go duration): a slow new-game handshake.
+const fakeReadyEnv = "BOARDREPL_FAKE_UAI_READY_DELAY"
+
 // TestFakeUAIEngine is not a test: run by TestUAIPlayerSendsHistory as the
 // engine of a uai: player, it speaks just enough UAI for Tablut, logs every
 // position command, replays its moves and answers the first legal move.
@@ -40,6 +44,9 @@ func TestFakeUAIEngine(t *testing.T) {
 		case f[0] == "uai":
 			fmt.Println("uaiok")
 		case f[0] == "isready":
+			if d, err := time.ParseDuration(os.Getenv(fakeReadyEnv)); err == nil {
+				time.Sleep(d)
+			}
 			fmt.Println("readyok")
 		case f[0] == "position":
 			fmt.Fprintln(log, line)
@@ -90,6 +97,31 @@ func TestUAIPlayerSendsHistory(t *testing.T) {
 		if pos != res.Start || !slices.Equal(got, want) {
 			t.Errorf("position command %d: %q, want the start %q and the moves %v", i+1, l, res.Start, want)
 		}
+	}
+}
+
+// An engine's start and its new-game handshake are not on its clock: a
+// fake engine that takes 1.5 s to answer isready, on a clock of 1 s and no
+// margin, moves at once after go and does not lose on time.
+func TestUAIHandshakeOffTheClock(t *testing.T) {
+	logPath := t.TempDir() + "/positions.txt"
+	fake := fmt.Sprintf("uai: env %s=%s %s=1.5s %s -test.run=^TestFakeUAIEngine$", fakeUAIEnv, logPath, fakeReadyEnv, os.Args[0])
+	info, _ := rules.Lookup("tablut")
+	tc, err := ParseTimeControl("1+0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := MatchConfig{Info: info, P1: "ab:depth=1", P2: fake, Games: 1, Seed: 1, Opening: 2, MaxPlies: 8, TC: tc}
+	var res GameResult
+	if err := c.Run(context.Background(), nil, func(r GameResult) { res = r }); err != nil {
+		t.Fatal(err)
+	}
+	if res.End == EndTime {
+		t.Fatalf("the game ended %q after %d plies: the handshake was charged to the engine's clock", res.Reason, res.Plies)
+	}
+	// After the 2 random plies p1 (white in game 0) moves, then the engine.
+	if res.Plies < 4 {
+		t.Errorf("the game lasted %d plies (%s): the engine never moved", res.Plies, res.Reason)
 	}
 }
 

@@ -1,0 +1,90 @@
+//go:build linux
+
+package engine
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// An engine started by a runner at real-time priority runs at the normal
+// one, all its threads. The runner's side is a goroutine locked to a thread
+// set to SCHED_RR (skipped where that is not permitted); the thread ends
+// with the goroutine, so no other test runs at real time.
+func TestEngineLeavesRealTimePriority(t *testing.T) {
+	logPath := t.TempDir() + "/positions.txt"
+	spec := fmt.Sprintf("uai: env %s=%s %s -test.run=^TestFakeUAIEngine$", fakeUAIEnv, logPath, os.Args[0])
+	type outcome struct {
+		skip      string
+		inherited int // a plain child's policy: the runner's, inherited
+		engine    []int
+		err       error
+	}
+	done := make(chan outcome)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with us
+		var o outcome
+		defer func() { done <- o }()
+		param := struct{ priority int32 }{1}
+		if _, _, errno := syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, 0, schedRR, uintptr(unsafe.Pointer(&param))); errno != 0 {
+			o.skip = "cannot run at real-time priority here: " + errno.Error()
+			return
+		}
+		plain := exec.Command("sleep", "30")
+		if o.err = plain.Start(); o.err != nil {
+			return
+		}
+		o.inherited, o.err = policy(plain.Process.Pid)
+		plain.Process.Kill()
+		plain.Wait()
+		if o.err != nil {
+			return
+		}
+		pl, err := ParsePlayer(spec)
+		if err != nil {
+			o.err = err
+			return
+		}
+		p := pl.(*uaiPlayer)
+		if o.err = p.start(); o.err != nil {
+			return
+		}
+		defer p.Close()
+		tasks, err := os.ReadDir("/proc/" + strconv.Itoa(p.cmd.Process.Pid) + "/task")
+		if err != nil {
+			o.err = err
+			return
+		}
+		for _, task := range tasks {
+			tid, _ := strconv.Atoi(task.Name())
+			pol, err := policy(tid)
+			if err != nil {
+				o.err = err
+				return
+			}
+			o.engine = append(o.engine, pol)
+		}
+	}()
+	o := <-done
+	switch {
+	case o.skip != "":
+		t.Skip(o.skip)
+	case o.err != nil:
+		t.Fatal(o.err)
+	case o.inherited != schedRR:
+		t.Fatalf("a child of a SCHED_RR thread has policy %d, want it inherited (%d)", o.inherited, schedRR)
+	case len(o.engine) < 2:
+		t.Fatalf("the engine (a Go program) has %d threads, want several", len(o.engine))
+	}
+	for i, pol := range o.engine {
+		if pol != schedOther {
+			t.Errorf("engine thread %d of %d has policy %d, want SCHED_OTHER (%d)", i+1, len(o.engine), pol, schedOther)
+		}
+	}
+}
