@@ -200,6 +200,11 @@ type SearchTuning struct {
 	// full depth with the window's top drawn halfway down. Instead of the
 	// engine's ±25 from depth 5, trebled after each failure.
 	AspirationDepth, AspirationDelta int
+	// NoTimeScale: a search on a clock stops at half of the time manager's
+	// target as it is, not scaled by the best move's share of the nodes
+	// (the engine's softScale), which lost to the plain target in this
+	// game's timed SPRT.
+	NoTimeScale bool
 }
 
 // MoveGainer is implemented by games that can say, before playing a move,

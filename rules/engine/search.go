@@ -610,8 +610,10 @@ func (t *thread) pastSoft(scale float64) bool {
 // half, 2.025 for a move that has just become the best). Below depth 7 the
 // shares say little: 1. (Zataxx's time manager scales its target by the
 // same share; entry 65 of docs/engine.md tried it with a stability term.)
+// A game may opt out (rules.SearchTuning.NoTimeScale): BrainKing's Tablut
+// does, entry 126.
 func (t *thread) softScale(d int, best rules.Move) float64 {
-	if d < 7 || t.nodes <= 0 {
+	if d < 7 || t.nodes <= 0 || t.tune.NoTimeScale {
 		return 1
 	}
 	var n int64

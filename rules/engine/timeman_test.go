@@ -73,6 +73,28 @@ func TestSoftScale(t *testing.T) {
 			t.Errorf("depth %d, best %d: scale %v, want %v", c.depth, c.best, got, c.want)
 		}
 	}
+	// A game that opts out (BrainKing's Tablut, entry 126) keeps the plain
+	// target; Ashton's Tablut does not opt out.
+	for id, off := range map[string]bool{"tablut-brainking": true, "tablut": false, "ataxx": false} {
+		info, _ := rules.Lookup(id)
+		g, err := info.NewGame(nil, info.Start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		th := newThread(New(Options{HashEntries: 1 << 10, Selective: true}), 0)
+		th.reset(g, &shared{})
+		if th.tune.NoTimeScale != off {
+			t.Errorf("%s: NoTimeScale %v, want %v", id, th.tune.NoTimeScale, off)
+		}
+		th.nodes, th.rootNodes = 1000, []rootCount{{m: 1, n: 900}}
+		want := 0.81
+		if off {
+			want = 1
+		}
+		if got := th.softScale(7, 1); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s: depth 7, 90 %% of the nodes: scale %v, want %v", id, got, want)
+		}
+	}
 }
 
 // TestRootNodes: after a search, the nodes counted below the root moves

@@ -274,3 +274,11 @@ func (g *Game) EvalTerms() []rules.EvalTerm {
 		{Name: "king's run", Value: sign * g.runTerm(m+ro+mob+s-b+c)},
 	}
 }
+
+var _ rules.SearchTuner = (*Game)(nil)
+
+// SearchTuning opts into no part of the search but, under BrainKing's
+// rules, out of the time scaling (rules.SearchTuning.NoTimeScale).
+func (g *Game) SearchTuning() rules.SearchTuning {
+	return rules.SearchTuning{NoTimeScale: g.r.noTimeScale}
+}

@@ -111,6 +111,10 @@ type ruleSet struct {
 	escapeAllEdge bool
 	// castleWord names e5 in messages: "castle" or "throne".
 	castleWord string
+	// noTimeScale: the search's time on a clock is not scaled by the best
+	// move's share of the nodes (rules.SearchTuning.NoTimeScale; BrainKing,
+	// docs/engine.md entry 126).
+	noTimeScale bool
 
 	// Derived per-square tables.
 	camp       [nsq]bool // a camp square
@@ -236,6 +240,7 @@ var (
 		repetitionOption: true,
 		escapeAllEdge:    true,
 		castleWord:       "throne",
+		noTimeScale:      true,
 	}
 )
 
