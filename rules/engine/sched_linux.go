@@ -35,10 +35,12 @@ func realTime(p int) bool { return p == schedFIFO || p == schedRR }
 // lowerPriority puts the threads of the engine process pid back on the
 // normal policy when the runner (the calling thread) runs at a real-time
 // one, as timed matches are run (chrt -r 1): the engines would inherit it,
-// and then two searching engines and the runner share two cores in
-// round-robin slices of 100 ms, so that an engine that has answered waits
-// for a runner whose clock of it runs on. At a normal priority the engines
-// are preempted by the runner at once. The threads the engine starts later
+// and with two games at a time the runner and the searching engines (a Go
+// engine runs its garbage collector's and scheduler's threads beside its
+// search) are more real-time threads than cores, served in round-robin
+// slices of 100 ms, so that an engine that has answered can wait that long
+// for a runner whose clock of it runs on (docs/engine.md, entry 124). At a
+// normal priority the engines are preempted by the runner at once. The threads the engine starts later
 // inherit the normal policy from the thread that starts them. A thread
 // started while the list is read is caught by a later pass.
 func lowerPriority(pid int) error {
