@@ -7,10 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"strconv"
-	"syscall"
 	"testing"
-	"unsafe"
 )
 
 // An engine started by a runner at real-time priority runs at the normal
@@ -31,9 +28,8 @@ func TestEngineLeavesRealTimePriority(t *testing.T) {
 		runtime.LockOSThread() // never unlocked: the thread ends with us
 		var o outcome
 		defer func() { done <- o }()
-		param := struct{ priority int32 }{1}
-		if _, _, errno := syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, 0, schedRR, uintptr(unsafe.Pointer(&param))); errno != 0 {
-			o.skip = "cannot run at real-time priority here: " + errno.Error()
+		if err := setPolicy(0, schedRR, 1); err != nil {
+			o.skip = "cannot run at real-time priority here: " + err.Error()
 			return
 		}
 		plain := exec.Command("sleep", "30")
@@ -56,13 +52,12 @@ func TestEngineLeavesRealTimePriority(t *testing.T) {
 			return
 		}
 		defer p.Close()
-		tasks, err := os.ReadDir("/proc/" + strconv.Itoa(p.cmd.Process.Pid) + "/task")
+		tids, err := threads(p.cmd.Process.Pid)
 		if err != nil {
 			o.err = err
 			return
 		}
-		for _, task := range tasks {
-			tid, _ := strconv.Atoi(task.Name())
+		for _, tid := range tids {
 			pol, err := policy(tid)
 			if err != nil {
 				o.err = err

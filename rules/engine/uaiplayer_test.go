@@ -21,13 +21,14 @@ const fakeUAIEnv = "BOARDREPL_FAKE_UAI_LOG"
 // answers isready (a Go duration): a slow new-game handshake.
 const fakeReadyEnv = "BOARDREPL_FAKE_UAI_READY_DELAY"
 
-// TestFakeUAIEngine is not a test: run by TestUAIPlayerSendsHistory as the
+// TestFakeUAIEngine is not a test: run by TestUAIPlayerSendsHistory,
+// TestUAIHandshakeOffTheClock and TestEngineLeavesRealTimePriority as the
 // engine of a uai: player, it speaks just enough UAI for Tablut, logs every
 // position command, replays its moves and answers the first legal move.
 func TestFakeUAIEngine(t *testing.T) {
 	logPath := os.Getenv(fakeUAIEnv)
 	if logPath == "" {
-		t.Skip("run as a fake engine by TestUAIPlayerSendsHistory")
+		t.Skip("run as a fake engine by the uai: player tests")
 	}
 	log, err := os.Create(logPath)
 	if err != nil {
