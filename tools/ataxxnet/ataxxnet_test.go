@@ -323,3 +323,61 @@ func TestTrainInit(t *testing.T) {
 		t.Errorf("a run from the built-in network does not keep its scale %d:\n%s", w.Scale, out)
 	}
 }
+
+// -smooth: the mean of sigmoid(score/scale) over a position and the next
+// ones of its game, each from the first position's side, stopping at the
+// game's end. By hand, at scale 100: sigmoid(0) = 0.5, sigmoid(1) =
+// 0.7311, sigmoid(-1) = 0.2689.
+func TestSmoothScore(t *testing.T) {
+	set := []sample{
+		{score: 100, side: 0},              // x: 0.7311
+		{score: 100, side: 1},              // o: 0.7311 for o, 0.2689 for x
+		{score: 0, side: 1, last: true},    // o again (x passed): 0.5
+		{score: -100, side: 0, last: true}, // the next game
+	}
+	cases := []struct {
+		i, n int
+		want float64
+	}{
+		{0, 1, 0.7311},
+		{0, 2, (0.7311 + 0.2689) / 2},
+		{0, 3, (0.7311 + 0.2689 + 0.5) / 3},
+		{0, 9, (0.7311 + 0.2689 + 0.5) / 3}, // the game ends at the third
+		{1, 2, (0.7311 + 0.5) / 2},
+		{3, 4, 0.2689},
+	}
+	for _, c := range cases {
+		if got := smoothScore(set, c.i, c.n, 100); math.Abs(got-c.want) > 1e-4 {
+			t.Errorf("smoothScore(%d, %d) = %.5f, want %.5f", c.i, c.n, got, c.want)
+		}
+	}
+}
+
+// readData marks the last position of each game and keeps each position's
+// side, which -smooth needs to stay inside a game and to turn the scores.
+func TestReadDataGameEnds(t *testing.T) {
+	data := "x5o/7/7/7/7/7/o5x x 0 1\t10\t1\n" +
+		"x5o/7/7/7/7/5x1/o5x o 0 1\t-10\t0\n" +
+		"x5o/7/7/7/7/5xo/o5x x 0 2\t20\t1\n" +
+		"# game 0 opening 4 plies 3 result 1-0\n" +
+		"x5o/7/7/7/7/7/o5x o 0 1\t5\t0.5\n" +
+		"# game 1 opening 4 plies 1 result 1/2-1/2\n" +
+		"x5o/7/7/7/7/7/o5x x 0 1\t5\t0.5\n" +
+		"# game 2 opening 4 plies 1 result 1/2-1/2\n"
+	path := filepath.Join(t.TempDir(), "d.txt")
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr, val, err := readData(path, 2) // games 0 and 2 train, game 1 is held out
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range append(tr, val...) {
+		got = append(got, fmt.Sprintf("%d/%v", s.side, s.last))
+	}
+	want := "0/false 1/false 0/true 0/true 1/true"
+	if strings.Join(got, " ") != want {
+		t.Errorf("side/last of the train then held-out positions: %s, want %s", strings.Join(got, " "), want)
+	}
+}

@@ -28,11 +28,14 @@ const (
 
 // sample is one training position, from the side to move's view: its
 // pieces, the opponent's, the search's score and the game's result (1, 0.5
-// or 0).
+// or 0); side is the side to move (0 x, 1 o), last marks the last position
+// written of its game (-smooth reads the positions after it in its game).
 type sample struct {
 	us, them uint64
 	score    int32
 	result   float32
+	side     uint8
+	last     bool
 }
 
 // net is the network in floats, as trained: w1[i*hidden+h] is input i's
@@ -243,6 +246,7 @@ func train(args []string, stdout, stderr io.Writer) error {
 	valEvery := fs.Int("val", 50, "every N-th game of the data is held out to measure the error")
 	jobs := fs.Int("j", runtime.NumCPU(), "goroutines")
 	buckets := fs.Int("buckets", 1, fmt.Sprintf("output buckets, 1 to %d, chosen by the pieces on the board (pieces*B/50)", ataxx.NetMaxBuckets))
+	smooth := fs.Int("smooth", 1, "the search's part of the target is the mean over this position and the next N-1 of its game (each from this side's view)")
 	initPath := fs.String("init", "", "start from this network file (its weights, buckets and scale) instead of random weights")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: ataxxnet train -o NET [flags] DATA...")
@@ -255,8 +259,8 @@ func train(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errors.New("train: -o NET and at least one data file are needed")
 	}
-	if *epochs < 1 || *batch < 1 || *jobs < 1 || *valEvery < 2 || *wdl < 0 || *wdl > 1 || *lr <= 0 {
-		return errors.New("train: -epochs, -batch, -j and -lr must be positive, -val at least 2, -wdl from 0 to 1")
+	if *epochs < 1 || *batch < 1 || *jobs < 1 || *valEvery < 2 || *wdl < 0 || *wdl > 1 || *lr <= 0 || *smooth < 1 {
+		return errors.New("train: -epochs, -batch, -j, -lr and -smooth must be positive, -val at least 2, -wdl from 0 to 1")
 	}
 	if *buckets < 1 || *buckets > ataxx.NetMaxBuckets {
 		return fmt.Errorf("train: -buckets %d: want 1 to %d", *buckets, ataxx.NetMaxBuckets)
@@ -296,8 +300,7 @@ func train(args []string, stdout, stderr io.Writer) error {
 	targets := func(set []sample) []float32 {
 		t := make([]float32, len(set))
 		for i, s := range set {
-			sc := max(-20*float64(scale), min(20*float64(scale), float64(s.score)))
-			t[i] = float32(*wdl*float64(s.result) + (1-*wdl)*sigmoid(sc/float64(scale)))
+			t[i] = float32(*wdl*float64(s.result) + (1-*wdl)*smoothScore(set, i, *smooth, scale))
 		}
 		return t
 	}
@@ -485,6 +488,26 @@ func fitScale(set []sample) int {
 	return best
 }
 
+// smoothScore is the search's part of sample i's target: the mean of
+// sigmoid(score/scale) over it and the next n-1 positions of its game (set
+// holds whole games in order), each turned to sample i's side's view.
+func smoothScore(set []sample, i, n, scale int) float64 {
+	sum, k := 0.0, 0
+	for j := i; j < len(set) && j < i+n; j++ {
+		sc := max(-20*float64(scale), min(20*float64(scale), float64(set[j].score)))
+		p := sigmoid(sc / float64(scale))
+		if set[j].side != set[i].side {
+			p = 1 - p
+		}
+		sum += p
+		k++
+		if set[j].last {
+			break
+		}
+	}
+	return sum / float64(k)
+}
+
 // readData reads a file of gen: "POSITION<TAB>SCORE<TAB>RESULT" lines, each
 // game closed by a "# game" line. Every valEvery-th game goes to val.
 func readData(path string, valEvery int) (train, val []sample, err error) {
@@ -500,6 +523,9 @@ func readData(path string, valEvery int) (train, val []sample, err error) {
 	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()
 		if strings.HasPrefix(text, "# game ") {
+			if len(game) > 0 {
+				game[len(game)-1].last = true
+			}
 			if games%valEvery == valEvery-1 {
 				val = append(val, game...)
 			} else {
@@ -576,5 +602,5 @@ func parseSample(text string) (sample, error) {
 	if err != nil || (res != 0 && res != 0.5 && res != 1) {
 		return sample{}, fmt.Errorf("result %q: want 1, 0.5 or 0", parts[2])
 	}
-	return sample{us: bb[side], them: bb[1-side], score: int32(max(-1<<30, min(1<<30, score))), result: float32(res)}, nil
+	return sample{us: bb[side], them: bb[1-side], score: int32(max(-1<<30, min(1<<30, score))), result: float32(res), side: uint8(side)}, nil
 }
