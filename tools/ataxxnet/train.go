@@ -28,8 +28,8 @@ const (
 
 // sample is one training position, from the side to move's view: its
 // pieces, the opponent's, the search's score and the game's result (1, 0.5
-// or 0); side is the side to move (0 x, 1 o), last marks the last position
-// written of its game (-smooth reads the positions after it in its game).
+// or 0); side is the side to move (0 x, 1 o), and last marks the last
+// position written of its game (-smooth reads no further).
 type sample struct {
 	us, them uint64
 	score    int32
