@@ -75,7 +75,7 @@ func check(args []string, stdout, stderr io.Writer) error {
 		g.UseNetwork(false)
 		hv := float64(g.Evaluate())
 		hEval, nEval, scores = append(hEval, hv), append(nEval, nv), append(scores, float64(s.score))
-		sc := sigmoid(max(-20, min(20, float64(s.score)/float64(scale))))
+		sc := scoreProb(s.score, scale)
 		ph, pn := sigmoid(hv/float64(scale)), sigmoid(nv/float64(scale))
 		r := float64(s.result)
 		hRes += (ph - r) * (ph - r)

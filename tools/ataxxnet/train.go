@@ -115,6 +115,13 @@ func transform(b uint64, t int) uint64 {
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
+// scoreProb is a search's score as the side to move's chance to win,
+// sigmoid(score/scale), the score clamped to ±20 scales first (a proven
+// win's score is far beyond, and exp would only round it to 1 or 0).
+func scoreProb(score int32, scale int) float64 {
+	return sigmoid(max(-20, min(20, float64(score)/float64(scale))))
+}
+
 // worker holds one goroutine's gradients and scratch space.
 type worker struct {
 	g                  *net
@@ -494,8 +501,7 @@ func fitScale(set []sample) int {
 func smoothScore(set []sample, i, n, scale int) float64 {
 	sum, k := 0.0, 0
 	for j := i; j < len(set) && j < i+n; j++ {
-		sc := max(-20*float64(scale), min(20*float64(scale), float64(set[j].score)))
-		p := sigmoid(sc / float64(scale))
+		p := scoreProb(set[j].score, scale)
 		if set[j].side != set[i].side {
 			p = 1 - p
 		}
