@@ -280,6 +280,15 @@ func WriteWords(b *strings.Builder, words []string) {
 	b.WriteByte('\n')
 }
 
+// OrUnknown gives a tag's value, or "?" (PGN's unknown) when it is empty:
+// how a player the source left out is written.
+func OrUnknown(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}
+
 // Quote writes a tag value in double quotes, escaping only '\\' and '"', as
 // Parse (and PGN readers) read it back.
 func Quote(s string) string {

@@ -80,7 +80,7 @@ func (p *Puzzle) sourceText(src Source) string {
 	}
 	about := fmt.Sprintf("record %d", src.Record)
 	if a, b := src.Players[0].Value, src.Players[1].Value; a != "" || b != "" {
-		about += fmt.Sprintf(", %s %s, %s %s", p.Info.Sides[0], orUnknown(a), p.Info.Sides[1], orUnknown(b))
+		about += fmt.Sprintf(", %s %s, %s %s", p.Info.Sides[0], record.OrUnknown(a), p.Info.Sides[1], record.OrUnknown(b))
 	}
 	where := src.File
 	if src.Line > 0 {
@@ -90,11 +90,4 @@ func (p *Puzzle) sourceText(src Source) string {
 	return fmt.Sprintf("mined by boardrepl puzzles from %s (%s): after ply %d, %s %s%s (%s), %s to move; "+
 		"the exact solver proves %s against every defence, and every other move of %s at each of its turns fails",
 		where, about, m.Ply, m.SideName, m.Move, m.Mark, why, side, GoalText(p.Goal), side)
-}
-
-func orUnknown(s string) string {
-	if s == "" {
-		return "?"
-	}
-	return s
 }

@@ -200,8 +200,8 @@ func ImportRecord(p *record.Record) (*record.Record, string, error) {
 	if d := p.Get("Date"); d != "" {
 		r.Set(record.TagDate, d)
 	}
-	r.Set("North", orUnknown(p.Get("South")))
-	r.Set("South", orUnknown(p.Get("North")))
+	r.Set("North", record.OrUnknown(p.Get("South")))
+	r.Set("South", record.OrUnknown(p.Get("North")))
 	for _, t := range p.Tags {
 		switch t.Name {
 		case "South", "North", "Date", "Result", "Options", "Position", "Termination", "Game":
@@ -282,11 +282,4 @@ func fromOGNLines(vs [][]record.Move) [][]record.Move {
 		}
 	}
 	return out
-}
-
-func orUnknown(s string) string {
-	if s == "" {
-		return "?"
-	}
-	return s
 }

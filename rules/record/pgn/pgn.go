@@ -96,8 +96,8 @@ func ImportRecord(p *record.Record) (*record.Record, string, error) {
 		d, _, _ = strings.Cut(d, " ")
 		r.Set(record.TagDate, strings.ReplaceAll(d, "-", "."))
 	}
-	r.Set("Red", orUnknown(p.Get("Black")))
-	r.Set("Blue", orUnknown(p.Get("White")))
+	r.Set("Red", record.OrUnknown(p.Get("Black")))
+	r.Set("Blue", record.OrUnknown(p.Get("White")))
 	for _, t := range p.Tags {
 		switch t.Name {
 		case "Black", "White", "FEN", "SetUp", "Variant", "PlyCount", "Date", "Result", "Options", "Termination", "Adjudicated", "FinalFEN", "Winner", "Loser", "Material":
@@ -137,15 +137,6 @@ func ImportRecord(p *record.Record) (*record.Record, string, error) {
 		r.Set(record.TagTermination, term)
 	}
 	return r, warn, nil
-}
-
-// quote writes a tag value as PGN does, escaping only '\\' and '"' (the
-// only escapes a PGN reader, record.Parse included, understands).
-func orUnknown(s string) string {
-	if s == "" {
-		return "?"
-	}
-	return s
 }
 
 // Export writes a boardrepl Ataxx record as cutechess-style PGN, replaying

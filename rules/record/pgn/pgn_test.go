@@ -63,6 +63,11 @@ func TestImport(t *testing.T) {
 	if _, err := Import(strings.Replace(cutechess, "3. d4", "3. d7", 1)); err == nil || !strings.Contains(err.Error(), `game 1: line 16: move 5 "d7"`) {
 		t.Errorf("illegal move: %v", err)
 	}
+	// A PGN without player tags: PGN's "?" for an unknown player, as its
+	// seven-tag roster writes it.
+	if rs, err := Import("1. f2 *"); err != nil || len(rs) != 1 || rs[0].Get("Red") != "?" || rs[0].Get("Blue") != "?" {
+		t.Errorf("no players: %v, %+v", err, rs)
+	}
 	if _, err := Import(`[Variant "chess"]` + "\n\n1. e4 *"); err == nil {
 		t.Error("chess accepted")
 	}
