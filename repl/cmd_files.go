@@ -141,10 +141,7 @@ func cmdPlayers(_ context.Context, r *REPL, args []string, _ string) error {
 		return fmt.Errorf("usage: players [NAME NAME] (the first side's player first: %s, then %s)", g.SideName(0), g.SideName(1))
 	}
 	for i := 0; i < 2; i++ {
-		name := r.s.PlayerName(i)
-		if name == "" {
-			name = "?"
-		}
+		name := record.OrUnknown(r.s.PlayerName(i))
 		fmt.Fprintf(r.out, "%s: %s\n", g.SideName(i), safetext.Printable(name)) // a name from a record is outside text
 	}
 	return nil

@@ -132,8 +132,8 @@ func Serve(ctx context.Context, cfg ServerConfig) (*ServerResult, error) {
 	l := line.FromGame(g)
 	tags := []record.Tag{
 		{Name: record.TagDate, Value: cfg.Now().Format("2006.01.02")},
-		{Name: "White", Value: tablutlog.OrUnknown(ps[0].name)},
-		{Name: "Black", Value: tablutlog.OrUnknown(ps[1].name)},
+		{Name: "White", Value: record.OrUnknown(ps[0].name)},
+		{Name: "Black", Value: record.OrUnknown(ps[1].name)},
 	}
 	forfeit := func(loser int, why string) {
 		l.End(rules.Result{Status: rules.Win, Winner: 1 - loser, Reason: why})

@@ -127,11 +127,7 @@ func (s *Session) SwapText(n int) string { return s.Line.SwapText(n, s.Players) 
 func (s *Session) Record(now time.Time) *record.Record {
 	tags := []record.Tag{{Name: record.TagDate, Value: now.Format("2006.01.02")}}
 	for side := 0; side < 2; side++ {
-		name := s.PlayerName(side)
-		if name == "" {
-			name = "?"
-		}
-		tags = append(tags, record.Tag{Name: s.SideTag(side), Value: name})
+		tags = append(tags, record.Tag{Name: s.SideTag(side), Value: record.OrUnknown(s.PlayerName(side))})
 	}
 	return s.Line.Record(tags...)
 }

@@ -121,12 +121,7 @@ func Export(r *record.Record) (string, error) {
 	}
 	res := r.ResultText()
 	out := &record.Record{Result: res}
-	get := func(name string) string {
-		if v := r.Get(name); v != "" {
-			return v
-		}
-		return "?"
-	}
+	get := func(name string) string { return record.OrUnknown(r.Get(name)) }
 	out.Set("Event", get("Event"))
 	if d := r.Get(record.TagDate); d != "" {
 		out.Set("Date", d)

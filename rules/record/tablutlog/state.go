@@ -160,11 +160,3 @@ var letterCell = map[byte]string{'O': "EMPTY", 'W': "WHITE", 'B': "BLACK", 'T': 
 
 var TurnLetters = map[string]string{TurnWhite: "W", TurnBlack: "B", TurnWhiteWin: "WW", TurnBlackWin: "BW", TurnDraw: "D"}
 var letterTurns = map[string]string{"W": TurnWhite, "B": TurnBlack, "WW": TurnWhiteWin, "BW": TurnBlackWin, "D": TurnDraw}
-
-// OrUnknown is the name written for a player the log does not name.
-func OrUnknown(s string) string {
-	if s == "" {
-		return "?"
-	}
-	return s
-}

@@ -162,8 +162,8 @@ func ReadLog(in io.Reader) (*LogGame, error) {
 				f = append(f[:1], f[2:]...)
 			}
 			if len(f) == 4 && f[2] == "vs" {
-				rec.Set("White", OrUnknown(f[1]))
-				rec.Set("Black", OrUnknown(f[3]))
+				rec.Set("White", record.OrUnknown(f[1]))
+				rec.Set("Black", record.OrUnknown(f[3]))
 			}
 		case logMove.MatchString(msg):
 			if g == nil {
