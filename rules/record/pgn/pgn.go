@@ -166,12 +166,7 @@ func Export(r *record.Record) (string, error) {
 	}
 	moves := l.Record().Moves
 	res := r.ResultText()
-	get := func(name string) string {
-		if v := r.Get(name); v != "" {
-			return v
-		}
-		return "?"
-	}
+	get := func(name string) string { return record.OrUnknown(r.Get(name)) }
 	var b strings.Builder
 	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %s]\n", name, record.Quote(value)) }
 	tag("Event", get("Event"))
