@@ -38,10 +38,12 @@ var (
 	// to move is worth 100: black shuts it with one soldier, so the line is
 	// a threat to answer, not an advantage; valued at 350, a king move that
 	// opens a line at the search's horizon looked worth three soldiers, and
-	// the scores of odd and even depths swung by about 300.
+	// the scores of odd and even depths swung by about 300. A black soldier
+	// on a blockade square is worth 50 more to black (25 until entry 134 of
+	// docs/engine.md: doubled, +21 ± 14 Elo in self-play, SPRT H1).
 	ashtonWeights = [nFeatures]int{
 		fWhite: 160, fBlack: 100, fEscapeNow: 8000, fRoute1: 100, fRoutes2: 1800,
-		fKingMove: 6, fAttacker: 45, fBlockade: 25, fCampIdle: 8,
+		fKingMove: 6, fAttacker: 45, fBlockade: 50, fCampIdle: 8,
 	}
 	// brainkingWeights are BrainKing's: the same but for one free line
 	// (350: the king escapes on any edge square there).
