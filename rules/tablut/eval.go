@@ -39,8 +39,9 @@ var (
 	// a threat to answer, not an advantage; valued at 350, a king move that
 	// opens a line at the search's horizon looked worth three soldiers, and
 	// the scores of odd and even depths swung by about 300. A black soldier
-	// on a blockade square is worth 50 more to black (25 until entry 134 of
-	// docs/engine.md: doubled, +21 ± 14 Elo in self-play, SPRT H1).
+	// on a blockade square weighs 50 (25 until entry 134 of docs/engine.md:
+	// doubled, +21 ± 14 Elo in self-play, SPRT H1; BrainKing keeps 25,
+	// not measured).
 	ashtonWeights = [nFeatures]int{
 		fWhite: 160, fBlack: 100, fEscapeNow: 8000, fRoute1: 100, fRoutes2: 1800,
 		fKingMove: 6, fAttacker: 45, fBlockade: 50, fCampIdle: 8,
