@@ -71,7 +71,8 @@ type EndgameValuer interface {
 
 // WinNower is implemented by games that see cheaply that the side to move
 // can win with its next move (Tablut: white to move and the king sees a
-// free line to the edge). The selective search scores such a position at
+// free line to the edge; black to move and a soldier can close the last
+// side the king's capture needs). The selective search scores such a position at
 // its horizon as the win in one ply that it is, rather than evaluating it
 // (an evaluation would have to price a sure win in units, and its number
 // would reach the user as a score). WinsNow may miss such wins but must

@@ -119,11 +119,115 @@ func (g *Game) Outcome() (over bool, winner int) {
 	return true, -1
 }
 
-// WinsNow reports whether the side to move wins with its next move: white
-// to move and the king sees a free line to the edge, where he escapes
-// (engine.WinNower; a capture of the king in one is not looked for).
+// WinsNow reports whether the side to move wins with its next move
+// (engine.WinNower): white to move and the king sees a free line to the
+// edge, where he escapes; black to move and a soldier can step onto the
+// one square that still lacks to capture the king.
 func (g *Game) WinsNow() bool {
-	return g.side == white && g.king != noSq && g.freeLine(int(g.king), noSq)
+	if g.king == noSq {
+		return false
+	}
+	if g.side == white {
+		return g.freeLine(int(g.king), noSq)
+	}
+	return g.takesKingNow()
+}
+
+// takesKingNow reports whether black, to move, captures the king with its
+// next move: the square that closes the last side the capture needs is
+// empty and a black soldier reaches it (kingTaken's rule, one move early).
+func (g *Game) takesKingNow() bool {
+	k := int(g.king)
+	r := g.r
+	if r.kingRule == kingEnclosed || k == castle || int(nb[k][0]) == castle || int(nb[k][1]) == castle ||
+		int(nb[k][2]) == castle || int(nb[k][3]) == castle {
+		// Every side closed but one: by black soldiers, or the castle
+		// (Ashton: next to it; BrainKing: while it is empty).
+		gap := noSq
+		for e := 0; e < 4; e++ {
+			s := int(nb[k][e])
+			if s == noSq {
+				return false // on the edge (the game is over)
+			}
+			closed := g.board[s] == blackSoldier
+			if s == castle {
+				closed = closed || r.kingRule == kingAshton || g.board[s] == empty
+			}
+			if closed {
+				continue
+			}
+			if gap != noSq {
+				return false
+			}
+			gap = s
+		}
+		if gap == noSq {
+			// Closed on every side already (the king stepped in): under
+			// BrainKing's rule any black move takes him; under Ashton's
+			// only a soldier that moves next to him, and none can.
+			return r.kingRule == kingEnclosed
+		}
+		return g.board[gap] == empty && g.blackReaches(gap)
+	}
+	// Ashton, away from the castle: two opposite sides, the far one a black
+	// soldier or a camp square.
+	for d := 0; d < 4; d++ {
+		t, a := int(nb[k][d]), int(nb[k][d^1])
+		if t == noSq || a == noSq || g.board[t] != empty {
+			continue
+		}
+		if (g.board[a] == blackSoldier || r.camp[a]) && g.blackReaches(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// blackReaches reports whether a black soldier can move to the empty square
+// t: the nearest piece along one of t's lines is a black soldier whose legal
+// moves (movesFrom's walk) include t.
+func (g *Game) blackReaches(t int) bool {
+	r := g.r
+	if r.noLand[t] {
+		return false
+	}
+	for d := 0; d < 4; d++ {
+		ry := &rays[t][d]
+		for i := 0; i < int(ry.n); i++ {
+			f := int(ry.sq[i])
+			if g.board[f] == empty {
+				continue
+			}
+			if g.board[f] == blackSoldier && g.reachesAlong(f, d^1, t) {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
+// reachesAlong reports whether the piece on f, moving in direction d, may
+// stop on t (the squares between being empty): movesFrom's walk along one
+// line.
+func (g *Game) reachesAlong(f, d, t int) bool {
+	r := g.r
+	fromCamp := r.camp[f]
+	wall := &r.wallOut
+	if fromCamp {
+		wall = &r.wallCamp
+	}
+	ry := &rays[f][d]
+	for i := 0; i < int(ry.n); i++ {
+		s := int(ry.sq[i])
+		if g.board[s] != empty || wall[s] {
+			return false
+		}
+		if s == t {
+			return !(fromCamp && i >= 5 && r.camp[s])
+		}
+	}
+	return false
 }
 
 // evalFeatures computes the features from white's view.
