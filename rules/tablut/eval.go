@@ -122,7 +122,7 @@ func (g *Game) Outcome() (over bool, winner int) {
 // WinsNow reports whether the side to move wins with its next move
 // (engine.WinNower): white to move and the king sees a free line to the
 // edge, where he escapes; black to move and a soldier can step onto the
-// one square that still lacks to capture the king.
+// last square the king's capture needs.
 func (g *Game) WinsNow() bool {
 	if g.king == noSq {
 		return false
