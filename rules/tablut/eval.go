@@ -139,8 +139,7 @@ func (g *Game) WinsNow() bool {
 func (g *Game) takesKingNow() bool {
 	k := int(g.king)
 	r := g.r
-	if r.kingRule == kingEnclosed || k == castle || int(nb[k][0]) == castle || int(nb[k][1]) == castle ||
-		int(nb[k][2]) == castle || int(nb[k][3]) == castle {
+	if r.kingRule == kingEnclosed || byCastle(k) {
 		// Every side closed but one: by black soldiers, or the castle
 		// (Ashton: next to it; BrainKing: while it is empty).
 		gap := noSq

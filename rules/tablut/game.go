@@ -300,7 +300,7 @@ func (g *Game) kingTaken(t int) bool {
 			if int(nb[t][d]) != k {
 				continue
 			}
-			if k == castle || nb[k][0] == castle || nb[k][1] == castle || nb[k][2] == castle || nb[k][3] == castle {
+			if byCastle(k) {
 				// On or next to the castle: black on every side but the castle.
 				for e := 0; e < 4; e++ {
 					s := nb[k][e]
@@ -315,6 +315,13 @@ func (g *Game) kingTaken(t int) bool {
 		}
 		return false
 	}
+}
+
+// byCastle reports whether square k is the castle or next to it, where
+// Ashton's king is taken only on every side but the castle's.
+func byCastle(k int) bool {
+	return k == castle || int(nb[k][0]) == castle || int(nb[k][1]) == castle ||
+		int(nb[k][2]) == castle || int(nb[k][3]) == castle
 }
 
 // enclosed: black soldiers on all four sides of k, the empty castle counting
